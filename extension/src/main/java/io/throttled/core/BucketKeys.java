@@ -1,0 +1,69 @@
+package io.throttled.core;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Base64;
+import java.util.regex.Pattern;
+
+/**
+ * Names the state of one client under one policy: {@code <prefix><policy>:{<key>}}, and one limit's state
+ * beneath it: {@code ...:{<key>}:<algorithm code><window>}, e.g. {@code throttled:ping:{u:alice}:g1s}.
+ *
+ * <p>The braces are a Redis Cluster hash tag: every key of one decision lands in one slot. A client key that
+ * is longer than {@value #MAX_PLAIN_LENGTH} characters or has a character outside letters, digits and
+ * {@code . _ - : @} is replaced by {@code ~} and a SHA-256 digest, so no client can choose the slot (with
+ * braces) or grow keys without bound. {@code ~} never occurs in a plain key, so the two cannot collide.
+ */
+public final class BucketKeys {
+    public static final String DEFAULT_PREFIX = "throttled:";
+    static final int MAX_PLAIN_LENGTH = 64;
+    private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9._:@-]*");
+    private static final Pattern SAFE_PREFIX = Pattern.compile("[A-Za-z0-9._:-]{0,64}");
+
+    private final String prefix;
+
+    public BucketKeys(String prefix) {
+        if (prefix == null || !SAFE_PREFIX.matcher(prefix).matches()) {
+            throw new IllegalArgumentException("key prefix '" + prefix
+                    + "' must be at most 64 letters, digits, '.', '_', ':' or '-'");
+        }
+        this.prefix = prefix;
+    }
+
+    public String prefix() {
+        return prefix;
+    }
+
+    /** The key of one client's state under a policy, the part all its limits share. */
+    public String bucket(Policy policy, String clientKey) {
+        return prefix + policy.name() + ":{" + safe(clientKey) + "}";
+    }
+
+    /** The key (or, for windowed algorithms, the key stem) of one limit's state. */
+    public static String limit(String bucketKey, Policy policy, Limit limit) {
+        String code = policy.algorithm().keyCode();
+        if (policy.refill() == io.throttled.Refill.INTERVAL) {
+            code = "ti";
+        }
+        return bucketKey + ":" + code + limit.windowText();
+    }
+
+    /** The client key as it appears inside the braces. */
+    public static String safe(String clientKey) {
+        if (clientKey.length() <= MAX_PLAIN_LENGTH && SAFE.matcher(clientKey).matches()) {
+            return clientKey;
+        }
+        return "~" + digest(clientKey);
+    }
+
+    private static String digest(String text) {
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            // 128 bits is plenty against collisions and keeps keys short.
+            return Base64.getUrlEncoder().withoutPadding().encodeToString(java.util.Arrays.copyOf(hash, 16));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required of every JVM", e);
+        }
+    }
+}

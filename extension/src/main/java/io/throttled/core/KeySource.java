@@ -1,0 +1,80 @@
+package io.throttled.core;
+
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * Where the key of a bucket comes from: {@code principal-or-ip} (default), {@code principal}, {@code ip},
+ * {@code global}, {@code header:<Name>} or {@code bean:<name>} (an application {@code KeyResolver}).
+ * This is only the syntax; resolving a key against a request happens at the Jakarta edge.
+ */
+public record KeySource(Kind kind, String argument) {
+
+    public static final KeySource DEFAULT = new KeySource(Kind.PRINCIPAL_OR_IP, "");
+    public static final String ALLOWED = "principal-or-ip, principal, ip, global, header:<Name>, bean:<name>";
+
+    // RFC 9110 token characters: what a header field name may contain.
+    private static final Pattern HEADER_NAME = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}");
+    private static final Pattern BEAN_NAME = Pattern.compile("[A-Za-z0-9._$-]{1,200}");
+
+    public enum Kind {
+        PRINCIPAL_OR_IP("principal-or-ip"),
+        PRINCIPAL("principal"),
+        IP("ip"),
+        GLOBAL("global"),
+        HEADER("header"),
+        BEAN("bean");
+
+        private final String configName;
+
+        Kind(String configName) {
+            this.configName = configName;
+        }
+
+        public String configName() {
+            return configName;
+        }
+
+        boolean takesArgument() {
+            return this == HEADER || this == BEAN;
+        }
+    }
+
+    public KeySource {
+        if (kind == null) {
+            throw new IllegalArgumentException("key source kind is missing");
+        }
+        argument = argument == null ? "" : argument;
+        if (kind == Kind.HEADER && !HEADER_NAME.matcher(argument).matches()) {
+            throw new IllegalArgumentException("'header:" + argument + "' does not name a valid HTTP header");
+        }
+        if (kind == Kind.BEAN && !BEAN_NAME.matcher(argument).matches()) {
+            throw new IllegalArgumentException("'bean:" + argument + "' does not name a bean (letters, digits, . _ $ -)");
+        }
+        if (!kind.takesArgument() && !argument.isEmpty()) {
+            throw new IllegalArgumentException("key source " + kind.configName + " takes no argument");
+        }
+    }
+
+    /**
+     * Parses the config form.
+     *
+     * @throws IllegalArgumentException naming the value and the allowed forms
+     */
+    public static KeySource parse(String text) {
+        String trimmed = text == null ? "" : text.trim();
+        int colon = trimmed.indexOf(':');
+        String kindName = (colon < 0 ? trimmed : trimmed.substring(0, colon)).toLowerCase(Locale.ROOT);
+        for (Kind kind : Kind.values()) {
+            if (kind.configName.equals(kindName) && kind.takesArgument() == (colon >= 0)) {
+                return new KeySource(kind, colon < 0 ? "" : trimmed.substring(colon + 1).trim());
+            }
+        }
+        throw new IllegalArgumentException("unknown key source '" + text + "'; allowed: " + ALLOWED);
+    }
+
+    @Override
+    public String toString() {
+        return kind.takesArgument() ? kind.configName + ":" + argument : kind.configName;
+    }
+}

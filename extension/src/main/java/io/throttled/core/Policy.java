@@ -1,0 +1,44 @@
+package io.throttled.core;
+
+import io.throttled.Algorithm;
+import io.throttled.Refill;
+import java.util.List;
+
+/**
+ * A named rule: which algorithm, which limits (all decided together), where keys come from, what a call
+ * costs, and whether denials are enforced or only observed (shadow mode).
+ *
+ * <p>Build one with {@link #builder(String)}; invalid combinations are rejected with every problem named.
+ */
+public record Policy(
+        String name,
+        Algorithm algorithm,
+        List<Limit> limits,
+        Refill refill,
+        KeySource key,
+        long cost,
+        boolean enforce) {
+
+    public Policy {
+        limits = limits == null ? null : List.copyOf(limits);
+        List<Violation> violations = PolicyRules.check(name, algorithm, limits, refill, key, cost);
+        if (!violations.isEmpty()) {
+            throw new InvalidPolicyException(name, violations);
+        }
+    }
+
+    public static PolicyBuilder builder(String name) {
+        return new PolicyBuilder(name);
+    }
+
+    /** A builder holding this policy's settings, to change some of them. */
+    public PolicyBuilder toBuilder() {
+        return new PolicyBuilder(name).algorithm(algorithm).limits(limits).refill(refill).key(key).cost(cost)
+                .enforce(enforce);
+    }
+
+    /** The limits in config form, e.g. {@code 10/1s,1000/1h}. */
+    public String rate() {
+        return Limit.format(limits);
+    }
+}

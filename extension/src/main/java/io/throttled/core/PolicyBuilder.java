@@ -1,0 +1,164 @@
+package io.throttled.core;
+
+import io.throttled.Algorithm;
+import io.throttled.Refill;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Builds a {@link Policy} from typed values or from the text of annotations, config and JSON. Text that
+ * does not parse is remembered as a violation, so {@link #build()} reports every bad field at once.
+ */
+public final class PolicyBuilder {
+    private final String name;
+    private final List<Violation> parseErrors = new ArrayList<>();
+    private Algorithm algorithm = Algorithm.TOKEN_BUCKET;
+    private List<Limit> limits = List.of();
+    private Long burst;
+    private String burstText;
+    private Refill refill = Refill.GREEDY;
+    private KeySource key = KeySource.DEFAULT;
+    private long cost = 1;
+    private boolean enforce = true;
+
+    PolicyBuilder(String name) {
+        this.name = name;
+    }
+
+    public PolicyBuilder algorithm(Algorithm value) {
+        this.algorithm = value;
+        return this;
+    }
+
+    public PolicyBuilder algorithm(String text) {
+        try {
+            return algorithm(Algorithm.fromConfig(text));
+        } catch (IllegalArgumentException e) {
+            return error("algorithm", text, e);
+        }
+    }
+
+    public PolicyBuilder limits(List<Limit> value) {
+        this.limits = List.copyOf(value);
+        return this;
+    }
+
+    public PolicyBuilder limit(Limit value) {
+        return limits(List.of(value));
+    }
+
+    /** One or more limits, comma separated: {@code 10/1s,1000/1h}. */
+    public PolicyBuilder rate(String text) {
+        try {
+            return limits(Limit.parseAll(text));
+        } catch (IllegalArgumentException e) {
+            return error("rate", text, e);
+        }
+    }
+
+    /** The burst of a single-limit policy (several limits carry their own {@code ;burst=n}). */
+    public PolicyBuilder burst(long value) {
+        this.burst = value;
+        this.burstText = Long.toString(value);
+        return this;
+    }
+
+    public PolicyBuilder burst(String text) {
+        try {
+            return burst(Long.parseLong(text.trim()));
+        } catch (RuntimeException e) {
+            return error("burst", text, new IllegalArgumentException("must be a whole number, at least 1"));
+        }
+    }
+
+    public PolicyBuilder refill(Refill value) {
+        this.refill = value;
+        return this;
+    }
+
+    public PolicyBuilder refill(String text) {
+        try {
+            return refill(Refill.fromConfig(text));
+        } catch (IllegalArgumentException e) {
+            return error("refill", text, e);
+        }
+    }
+
+    public PolicyBuilder key(KeySource value) {
+        this.key = value;
+        return this;
+    }
+
+    public PolicyBuilder key(String text) {
+        try {
+            return key(KeySource.parse(text));
+        } catch (IllegalArgumentException e) {
+            return error("key", text, e);
+        }
+    }
+
+    public PolicyBuilder cost(long value) {
+        this.cost = value;
+        return this;
+    }
+
+    public PolicyBuilder cost(String text) {
+        try {
+            return cost(Long.parseLong(text.trim()));
+        } catch (RuntimeException e) {
+            return error("cost", text, new IllegalArgumentException("must be a whole number, at least 1"));
+        }
+    }
+
+    public PolicyBuilder enforce(boolean value) {
+        this.enforce = value;
+        return this;
+    }
+
+    /** Strictly {@code true} or {@code false}: a typo must not silently turn enforcement off. */
+    public PolicyBuilder enforce(String text) {
+        String value = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
+        if (value.equals("true") || value.equals("false")) {
+            return enforce(Boolean.parseBoolean(value));
+        }
+        return error("enforce", text, new IllegalArgumentException("must be true or false"));
+    }
+
+    /**
+     * @throws InvalidPolicyException listing every violation, parse errors included
+     */
+    public Policy build() {
+        List<Violation> violations = new ArrayList<>(parseErrors);
+        List<Limit> effective = limits;
+        if (burst != null && !limits.isEmpty()) {
+            if (limits.size() > 1) {
+                violations.add(new Violation("burst", burstText,
+                        "a policy with several limits takes ';burst=n' on each limit instead"));
+            } else if (burst < 1) {
+                violations.add(new Violation("burst", burstText, "must be at least 1"));
+            } else {
+                effective = List.of(limits.get(0).withBurst(burst));
+            }
+        }
+        if (!violations.isEmpty()) {
+            // Run the remaining checks too, skipping fields whose text did not even parse.
+            Set<String> unparsed = new HashSet<>();
+            parseErrors.forEach(v -> unparsed.add(v.field()));
+            for (Violation v : PolicyRules.check(name, algorithm, effective, refill, key, cost)) {
+                if (!unparsed.contains(v.field()) && !violations.contains(v)) {
+                    violations.add(v);
+                }
+            }
+            throw new InvalidPolicyException(name, violations);
+        }
+        return new Policy(name, algorithm, effective, refill, key, cost, enforce);
+    }
+
+    private PolicyBuilder error(String field, String text, IllegalArgumentException e) {
+        parseErrors.add(new Violation(field, String.valueOf(text), e.getMessage()));
+        return this;
+    }
+}

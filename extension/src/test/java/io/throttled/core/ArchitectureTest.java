@@ -1,0 +1,31 @@
+package io.throttled.core;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/** The model and the in-JVM algorithms stand alone: no Jakarta, no Jedis. */
+class ArchitectureTest {
+    private final JavaClasses classes = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("io.throttled");
+
+    @Test
+    void coreAndMemoryImportNeitherJakartaNorJedis() {
+        noClasses().that().resideInAnyPackage("io.throttled.core..", "io.throttled.memory..")
+                .should().dependOnClassesThat().resideInAnyPackage("jakarta..", "javax.enterprise..",
+                        "org.eclipse.microprofile..", "redis.clients..", "io.throttled.redis..")
+                .check(classes);
+    }
+
+    @Test
+    void thePublicApiPackageDependsOnNoImplementation() {
+        noClasses().that().resideInAPackage("io.throttled")
+                .should().dependOnClassesThat().resideInAnyPackage("io.throttled.memory..", "io.throttled.redis..",
+                        "redis.clients..")
+                .check(classes);
+    }
+}
