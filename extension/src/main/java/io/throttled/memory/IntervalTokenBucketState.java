@@ -1,0 +1,63 @@
+package io.throttled.memory;
+
+import static io.throttled.core.ExactArithmetic.ceilDiv;
+
+import io.throttled.core.Limit;
+
+/** The twin of {@code token-bucket-interval.lua}: the quantity arrives whole, once per window. */
+final class IntervalTokenBucketState extends LimitState {
+    private boolean present;
+    private long tokens;
+    private long since;
+    private long nextTokens;
+    private long nextSince;
+    private long freshAt;
+
+    @Override
+    Verdict check(Limit limit, long now, long cost) {
+        long w = limit.windowMicros();
+        long q = limit.quantity();
+        long burst = limit.burst();
+        long tk = burst;
+        long from = now;
+        if (present) {
+            tk = tokens;
+            from = since;
+            long steps = Math.max(0, now - from) / w;
+            if (tk >= burst || steps >= ceilDiv(burst - tk, q)) {
+                tk = burst;
+                from = now;
+            } else if (steps > 0) {
+                tk += steps * q;
+                from += steps * w;
+            }
+        }
+        if (cost > burst) {
+            return new Verdict(false, tk, -1, waitFor(burst - tk, from, w, q, now));
+        }
+        if (tk >= cost) {
+            nextTokens = tk - cost;
+            nextSince = from;
+            freshAt = ceilMillis(from + ceilDiv(burst - nextTokens, q) * w) * 1000;
+            return new Verdict(true, nextTokens, 0, waitFor(burst - nextTokens, from, w, q, now));
+        }
+        return new Verdict(false, tk, waitFor(cost - tk, from, w, q, now), waitFor(burst - tk, from, w, q, now));
+    }
+
+    /** ms until n more tokens have arrived; refill steps count from {@code from}. */
+    private static long waitFor(long n, long from, long w, long q, long now) {
+        return n <= 0 ? 0 : ceilDiv(from + ceilDiv(n, q) * w - now, 1000);
+    }
+
+    @Override
+    void commit(Limit limit, long now, long cost) {
+        present = true;
+        tokens = nextTokens;
+        since = nextSince;
+    }
+
+    @Override
+    long freshAt() {
+        return present ? freshAt : 0;
+    }
+}

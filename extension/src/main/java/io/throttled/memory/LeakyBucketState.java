@@ -1,0 +1,66 @@
+package io.throttled.memory;
+
+import static io.throttled.core.ExactArithmetic.ceilDiv;
+import static io.throttled.core.ExactArithmetic.reducedQuantity;
+import static io.throttled.core.ExactArithmetic.reducedWindow;
+
+import io.throttled.core.Limit;
+
+/** The twin of {@code leaky-bucket.lua}: a level of {@code level - carry/W'}, draining continuously. */
+final class LeakyBucketState extends LimitState {
+    private boolean present;
+    private long level;
+    private long updated;
+    private long carry;
+    private long nextLevel;
+    private long nextCarry;
+    private long freshAt;
+
+    @Override
+    Verdict check(Limit limit, long now, long cost) {
+        long w = reducedWindow(limit);
+        long q = reducedQuantity(limit);
+        long burst = limit.burst();
+        long lv = 0;
+        long c = 0;
+        if (present) {
+            lv = level;
+            c = Math.min(carry, w - 1);
+            long elapsed = Math.max(0, now - updated);
+            if (lv <= 0 || elapsed >= ceilDiv(lv * w - c, q)) {
+                lv = 0;
+                c = 0;
+            } else {
+                long drained = elapsed * q + c;
+                lv -= drained / w;
+                c = drained % w;
+            }
+        }
+        long room = Math.max(0, burst - lv);
+        long empty = ceilDiv(lv * w - c, q * 1000);
+        if (cost > burst) {
+            return new Verdict(false, room, -1, empty);
+        }
+        if (lv + cost <= burst) {
+            nextLevel = lv + cost;
+            nextCarry = c;
+            long units = nextLevel * w - c;
+            freshAt = ceilMillis(now + ceilDiv(units, q)) * 1000;
+            return new Verdict(true, burst - nextLevel, 0, ceilDiv(units, q * 1000));
+        }
+        return new Verdict(false, room, ceilDiv((lv + cost - burst) * w - c, q * 1000), empty);
+    }
+
+    @Override
+    void commit(Limit limit, long now, long cost) {
+        present = true;
+        level = nextLevel;
+        carry = nextCarry;
+        updated = now;
+    }
+
+    @Override
+    long freshAt() {
+        return present ? freshAt : 0;
+    }
+}
