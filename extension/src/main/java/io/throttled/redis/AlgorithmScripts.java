@@ -1,0 +1,48 @@
+package io.throttled.redis;
+
+import io.throttled.Refill;
+import io.throttled.core.Policy;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** The script for each algorithm, read and digested once per JVM. */
+final class AlgorithmScripts {
+    private static final AlgorithmScript TOKEN_BUCKET = new TokenBucketScript();
+    private static final AlgorithmScript TOKEN_BUCKET_INTERVAL = new IntervalTokenBucketScript();
+    private static final AlgorithmScript GCRA = new GcraScript();
+    private static final AlgorithmScript FIXED_WINDOW = new FixedWindowScript();
+    private static final AlgorithmScript SLIDING_WINDOW_LOG = new SlidingWindowLogScript();
+    private static final AlgorithmScript SLIDING_WINDOW_COUNTER = new SlidingWindowCounterScript();
+    private static final AlgorithmScript LEAKY_BUCKET = new LeakyBucketScript();
+    static final LuaScript RESET = LuaScript.standalone("reset.lua");
+
+    private AlgorithmScripts() {
+    }
+
+    static AlgorithmScript of(Policy policy) {
+        switch (policy.algorithm()) {
+            case TOKEN_BUCKET:
+                return policy.refill() == Refill.INTERVAL ? TOKEN_BUCKET_INTERVAL : TOKEN_BUCKET;
+            case GCRA:
+                return GCRA;
+            case FIXED_WINDOW:
+                return FIXED_WINDOW;
+            case SLIDING_WINDOW_LOG:
+                return SLIDING_WINDOW_LOG;
+            case SLIDING_WINDOW_COUNTER:
+                return SLIDING_WINDOW_COUNTER;
+            case LEAKY_BUCKET:
+                return LEAKY_BUCKET;
+            default:
+                throw new IllegalStateException("no script for " + policy.algorithm());
+        }
+    }
+
+    /** Every script, for loading ahead of the first call. */
+    static List<LuaScript> all() {
+        return Stream.concat(Stream.of(TOKEN_BUCKET, TOKEN_BUCKET_INTERVAL, GCRA, FIXED_WINDOW,
+                                SLIDING_WINDOW_LOG, SLIDING_WINDOW_COUNTER, LEAKY_BUCKET).map(AlgorithmScript::lua),
+                        Stream.of(RESET))
+                .toList();
+    }
+}

@@ -1,0 +1,117 @@
+package io.throttled.redis;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import redis.clients.jedis.AbstractPipeline;
+import redis.clients.jedis.Connection;
+import redis.clients.jedis.ConnectionPool;
+import redis.clients.jedis.Protocol;
+import redis.clients.jedis.RedisClusterClient;
+import redis.clients.jedis.Response;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisDataException;
+import redis.clients.jedis.exceptions.JedisNoScriptException;
+
+/**
+ * {@link RedisScripting} over a Jedis 8 client: standalone ({@code RedisClient}), Sentinel
+ * ({@code RedisSentinelClient}) or Cluster ({@code RedisClusterClient}, which follows MOVED and ASK).
+ */
+public final class JedisScripting implements RedisScripting {
+    private final UnifiedJedis jedis;
+
+    public JedisScripting(UnifiedJedis jedis) {
+        this.jedis = jedis;
+    }
+
+    public UnifiedJedis client() {
+        return jedis;
+    }
+
+    @Override
+    public Object run(ScriptCall call) {
+        String sha = call.script().sha1();
+        try {
+            return jedis.evalsha(sha, call.keys(), call.args());
+        } catch (JedisNoScriptException e) {
+            // The server lost its script cache (restart, SCRIPT FLUSH, failover): load it there, retry once.
+            jedis.scriptLoad(call.script().source(), call.keys().get(0));
+            return jedis.evalsha(sha, call.keys(), call.args());
+        }
+    }
+
+    @Override
+    public List<Object> runAll(List<ScriptCall> calls) {
+        List<Object> replies = pipeline(calls);
+        Map<String, ScriptCall> missing = new LinkedHashMap<>();
+        List<Integer> retry = new ArrayList<>();
+        for (int i = 0; i < replies.size(); i++) {
+            if (isNoScript(replies.get(i))) {
+                missing.putIfAbsent(calls.get(i).script().sha1() + calls.get(i).keys().get(0), calls.get(i));
+                retry.add(i);
+            }
+        }
+        if (retry.isEmpty()) {
+            return replies;
+        }
+        for (ScriptCall call : missing.values()) {
+            jedis.scriptLoad(call.script().source(), call.keys().get(0));
+        }
+        List<ScriptCall> again = new ArrayList<>(retry.size());
+        retry.forEach(i -> again.add(calls.get(i)));
+        List<Object> second = pipeline(again);
+        for (int j = 0; j < retry.size(); j++) {
+            replies.set(retry.get(j), second.get(j));
+        }
+        return replies;
+    }
+
+    private List<Object> pipeline(List<ScriptCall> calls) {
+        List<Response<Object>> responses = new ArrayList<>(calls.size());
+        try (AbstractPipeline pipeline = jedis.pipelined()) {
+            for (ScriptCall call : calls) {
+                responses.add(pipeline.evalsha(call.script().sha1(), call.keys(), call.args()));
+            }
+            pipeline.sync();
+        }
+        List<Object> replies = new ArrayList<>(responses.size());
+        for (Response<Object> response : responses) {
+            try {
+                replies.add(response.get());
+            } catch (RuntimeException e) {
+                replies.add(e);
+            }
+        }
+        return replies;
+    }
+
+    private static boolean isNoScript(Object reply) {
+        return reply instanceof JedisNoScriptException
+                || reply instanceof JedisDataException e && String.valueOf(e.getMessage()).startsWith("NOSCRIPT");
+    }
+
+    @Override
+    public void load(Collection<LuaScript> scripts) {
+        if (jedis instanceof RedisClusterClient cluster) {
+            for (ConnectionPool pool : cluster.getClusterNodes().values()) {
+                try (Connection connection = pool.getResource()) {
+                    for (LuaScript script : scripts) {
+                        connection.executeCommand(new redis.clients.jedis.CommandArguments(Protocol.Command.SCRIPT)
+                                .add("LOAD").add(script.source()));
+                    }
+                }
+            }
+        } else {
+            for (LuaScript script : scripts) {
+                jedis.scriptLoad(script.source());
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        jedis.close();
+    }
+}

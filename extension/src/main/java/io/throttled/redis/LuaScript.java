@@ -1,0 +1,74 @@
+package io.throttled.redis;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/**
+ * A Lua script read from {@code META-INF/throttled/lua/}, with its SHA-1 digest for EVALSHA. A decision
+ * script is three files joined: {@code prelude.lua}, the algorithm's file and {@code decide.lua}.
+ */
+public final class LuaScript {
+    private static final String FOLDER = "META-INF/throttled/lua/";
+
+    private final String name;
+    private final String source;
+    private final String sha1;
+
+    private LuaScript(String name, String source) {
+        this.name = name;
+        this.source = source;
+        this.sha1 = sha1(source);
+    }
+
+    /** A decision script for one algorithm file. */
+    public static LuaScript decision(String algorithmFile) {
+        return new LuaScript(algorithmFile, read("prelude.lua") + read(algorithmFile) + read("decide.lua"));
+    }
+
+    /** A script that is one file. */
+    public static LuaScript standalone(String file) {
+        return new LuaScript(file, read(file));
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String source() {
+        return source;
+    }
+
+    public String sha1() {
+        return sha1;
+    }
+
+    @Override
+    public String toString() {
+        return name + "@" + sha1.substring(0, 8);
+    }
+
+    private static String read(String file) {
+        try (InputStream in = LuaScript.class.getClassLoader().getResourceAsStream(FOLDER + file)) {
+            if (in == null) {
+                throw new IllegalStateException("missing script resource " + FOLDER + file);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read script " + FOLDER + file, e);
+        }
+    }
+
+    private static String sha1(String text) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-1").digest(text.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-1 is required of every JVM", e);
+        }
+    }
+}

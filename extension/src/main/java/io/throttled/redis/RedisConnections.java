@@ -1,0 +1,99 @@
+package io.throttled.redis;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.util.HashSet;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocketFactory;
+import javax.net.ssl.TrustManagerFactory;
+import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
+import redis.clients.jedis.Connection;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.RedisClusterClient;
+import redis.clients.jedis.RedisSentinelClient;
+import redis.clients.jedis.UnifiedJedis;
+
+/** Opens a Jedis 8 client for {@link RedisSettings}: standalone, Cluster or Sentinel. */
+public final class RedisConnections {
+    private RedisConnections() {
+    }
+
+    public static UnifiedJedis open(RedisSettings settings) {
+        DefaultJedisClientConfig config = clientConfig(settings);
+        GenericObjectPoolConfig<Connection> pool = poolConfig(settings);
+        switch (settings.topology()) {
+            case STANDALONE:
+                return RedisClient.builder().hostAndPort(settings.server()).clientConfig(config).poolConfig(pool)
+                        .build();
+            case CLUSTER:
+                return RedisClusterClient.builder().nodes(new HashSet<>(settings.nodes())).clientConfig(config)
+                        .poolConfig(pool).build();
+            case SENTINEL:
+                DefaultJedisClientConfig sentinelConfig = DefaultJedisClientConfig.builder()
+                        .connectionTimeoutMillis(millis(settings.connectTimeout()))
+                        .socketTimeoutMillis(Math.max(millis(settings.commandTimeout()), 1000))
+                        .user(settings.sentinelUsername()).password(settings.sentinelPassword())
+                        .build();
+                return RedisSentinelClient.builder().masterName(settings.sentinelMaster())
+                        .sentinels(new HashSet<>(settings.nodes())).clientConfig(config)
+                        .sentinelClientConfig(sentinelConfig).poolConfig(pool).build();
+            default:
+                throw new IllegalStateException("unknown topology " + settings.topology());
+        }
+    }
+
+    /** Opens the client and wraps it for the limiter. */
+    public static JedisScripting scripting(RedisSettings settings) {
+        return new JedisScripting(open(settings));
+    }
+
+    private static DefaultJedisClientConfig clientConfig(RedisSettings settings) {
+        DefaultJedisClientConfig.Builder builder = DefaultJedisClientConfig.builder()
+                .connectionTimeoutMillis(millis(settings.connectTimeout()))
+                .socketTimeoutMillis(millis(settings.commandTimeout()))
+                .user(settings.username())
+                .password(settings.password())
+                .database(settings.database())
+                .clientName("throttled")
+                .ssl(settings.tls());
+        if (settings.tls() && settings.truststore() != null) {
+            builder.sslSocketFactory(socketFactory(settings));
+        }
+        return builder.build();
+    }
+
+    private static GenericObjectPoolConfig<Connection> poolConfig(RedisSettings settings) {
+        GenericObjectPoolConfig<Connection> pool = new GenericObjectPoolConfig<>();
+        pool.setMaxTotal(settings.poolMaxTotal());
+        pool.setMaxIdle(settings.poolMaxIdle());
+        pool.setMinIdle(settings.poolMinIdle());
+        pool.setBlockWhenExhausted(true);
+        pool.setMaxWait(settings.poolMaxWait());
+        pool.setJmxEnabled(false);
+        return pool;
+    }
+
+    private static SSLSocketFactory socketFactory(RedisSettings settings) {
+        try (InputStream in = Files.newInputStream(settings.truststore())) {
+            KeyStore store = KeyStore.getInstance(settings.truststoreType());
+            char[] secret = settings.truststorePassword() == null ? null : settings.truststorePassword().toCharArray();
+            store.load(in, secret);
+            TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            trust.init(store);
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(null, trust.getTrustManagers(), null);
+            return context.getSocketFactory();
+        } catch (IOException | GeneralSecurityException e) {
+            throw new IllegalArgumentException("throttled.redis.tls.truststore=" + settings.truststore()
+                    + " cannot be used: " + e.getMessage(), e);
+        }
+    }
+
+    private static int millis(java.time.Duration duration) {
+        return (int) Math.min(Integer.MAX_VALUE, duration.toMillis());
+    }
+}

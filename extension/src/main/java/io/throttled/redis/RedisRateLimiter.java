@@ -1,0 +1,170 @@
+package io.throttled.redis;
+
+import io.throttled.core.BucketKeys;
+import io.throttled.core.Clock;
+import io.throttled.core.Decision;
+import io.throttled.core.Limit;
+import io.throttled.core.Policy;
+import io.throttled.core.RateLimiter;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Decides on Redis: one script call per decision, all limits of the policy at once, on the server's clock.
+ *
+ * <pre>{@code
+ * RateLimiter limiter = RedisRateLimiter.builder(new JedisScripting(RedisClient.create(url))).build();
+ * Decision d = limiter.acquire(policy, "u:alice");
+ * }</pre>
+ */
+public final class RedisRateLimiter implements RateLimiter, AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(RedisRateLimiter.class.getName());
+
+    private final RedisScripting redis;
+    private final BucketKeys keys;
+    private final Clock scriptClock;
+
+    private RedisRateLimiter(Builder builder) {
+        this.redis = builder.redis;
+        this.keys = new BucketKeys(builder.keyPrefix);
+        this.scriptClock = builder.scriptClock;
+    }
+
+    public static Builder builder(RedisScripting redis) {
+        return new Builder(redis);
+    }
+
+    @Override
+    public Decision acquire(Policy policy, String key, long cost) {
+        RateLimiter.checkArguments(policy, key, cost);
+        return DecisionReply.parse(policy, redis.run(decisionCall(policy, key, cost, nowArgument())));
+    }
+
+    /** One decision per request, all in one round trip (one pipeline on one connection). */
+    public List<Decision> acquireAll(List<Request> requests) {
+        List<ScriptCall> calls = new ArrayList<>(requests.size());
+        for (Request r : requests) {
+            RateLimiter.checkArguments(r.policy(), r.key(), r.cost());
+            calls.add(decisionCall(r.policy(), r.key(), r.cost(), nowArgument()));
+        }
+        return parseAll(requests, redis.runAll(calls));
+    }
+
+    /** Like {@link #acquireAll(List)}, each request on its own explicit clock: for tests only. */
+    List<Decision> acquireAllAt(List<Request> requests, long[] nowMicros) {
+        List<ScriptCall> calls = new ArrayList<>(requests.size());
+        for (int i = 0; i < requests.size(); i++) {
+            Request r = requests.get(i);
+            calls.add(decisionCall(r.policy(), r.key(), r.cost(), Long.toString(nowMicros[i])));
+        }
+        return parseAll(requests, redis.runAll(calls));
+    }
+
+    private static List<Decision> parseAll(List<Request> requests, List<Object> replies) {
+        List<Decision> decisions = new ArrayList<>(replies.size());
+        for (int i = 0; i < replies.size(); i++) {
+            if (replies.get(i) instanceof RuntimeException e) {
+                throw e;
+            }
+            decisions.add(DecisionReply.parse(requests.get(i).policy(), replies.get(i)));
+        }
+        return decisions;
+    }
+
+    @Override
+    public void reset(Policy policy, String key) {
+        RateLimiter.checkArguments(policy, key, 0);
+        AlgorithmScript script = AlgorithmScripts.of(policy);
+        String bucket = keys.bucket(policy, key);
+        List<String> scriptKeys = new ArrayList<>(policy.limits().size());
+        List<String> args = new ArrayList<>(policy.limits().size() + 1);
+        args.add(nowArgument());
+        for (Limit limit : policy.limits()) {
+            scriptKeys.add(BucketKeys.limit(bucket, policy, limit));
+            args.add(Long.toString(script.windowedKeyMicros(limit)));
+        }
+        redis.run(new ScriptCall(AlgorithmScripts.RESET, scriptKeys, args));
+    }
+
+    ScriptCall decisionCall(Policy policy, String key, long cost, String now) {
+        AlgorithmScript script = AlgorithmScripts.of(policy);
+        String bucket = keys.bucket(policy, key);
+        List<Limit> limits = policy.limits();
+        List<String> scriptKeys = new ArrayList<>(limits.size());
+        List<String> args = new ArrayList<>(2 + 3 * limits.size());
+        args.add(Long.toString(cost));
+        args.add(now);
+        for (Limit limit : limits) {
+            scriptKeys.add(BucketKeys.limit(bucket, policy, limit));
+            script.addArguments(limit, args);
+        }
+        return new ScriptCall(script.lua(), scriptKeys, args);
+    }
+
+    private String nowArgument() {
+        return scriptClock == null ? "" : Long.toString(scriptClock.nowMicros());
+    }
+
+    /** The key naming used for this limiter's state. */
+    public BucketKeys keys() {
+        return keys;
+    }
+
+    @Override
+    public void close() {
+        redis.close();
+    }
+
+    /** One request of a batch. */
+    public record Request(Policy policy, String key, long cost) {
+    }
+
+    public static final class Builder {
+        private final RedisScripting redis;
+        private String keyPrefix = BucketKeys.DEFAULT_PREFIX;
+        private Clock scriptClock;
+        private boolean preload = true;
+
+        private Builder(RedisScripting redis) {
+            if (redis == null) {
+                throw new IllegalArgumentException("a Redis connection is required");
+            }
+            this.redis = redis;
+        }
+
+        /** Prefix of every key; default {@value BucketKeys#DEFAULT_PREFIX}. */
+        public Builder keyPrefix(String prefix) {
+            this.keyPrefix = prefix;
+            return this;
+        }
+
+        /**
+         * Sends this clock's time to the scripts instead of letting them read the server's clock. For
+         * tests only: in production every node must share the server clock.
+         */
+        public Builder scriptClockForTests(Clock clock) {
+            this.scriptClock = clock;
+            return this;
+        }
+
+        /** Whether to load every script when built (default true; NOSCRIPT is handled either way). */
+        public Builder preloadScripts(boolean value) {
+            this.preload = value;
+            return this;
+        }
+
+        public RedisRateLimiter build() {
+            RedisRateLimiter limiter = new RedisRateLimiter(this);
+            if (preload) {
+                try {
+                    redis.load(AlgorithmScripts.all());
+                } catch (RuntimeException e) {
+                    // Not fatal: each script is loaded on its first NOSCRIPT anyway.
+                    LOG.log(System.Logger.Level.WARNING, "could not load the rate-limit scripts into Redis yet: {0}",
+                            e.toString());
+                }
+            }
+            return limiter;
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package io.throttled.redis;
+
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * All the limiter needs from Redis: run scripts by digest, one at a time or several in one round trip.
+ * Implementations send EVALSHA and, when the server answers NOSCRIPT, load the script and retry once.
+ */
+public interface RedisScripting extends AutoCloseable {
+
+    /** Runs one script and returns its reply. */
+    Object run(ScriptCall call);
+
+    /**
+     * Runs several scripts in one pipeline. Each element of the result is the call's reply, or the
+     * {@link RuntimeException} that call met (so one failure does not hide the other replies).
+     */
+    List<Object> runAll(List<ScriptCall> calls);
+
+    /** Loads scripts ahead of the first call (on every master of a cluster). */
+    void load(Collection<LuaScript> scripts);
+
+    @Override
+    void close();
+}

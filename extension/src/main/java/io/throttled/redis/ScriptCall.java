@@ -1,0 +1,7 @@
+package io.throttled.redis;
+
+import java.util.List;
+
+/** One script invocation: which script, its KEYS and its ARGV. */
+public record ScriptCall(LuaScript script, List<String> keys, List<String> args) {
+}

@@ -1,0 +1,8 @@
+package io.throttled.redis;
+
+/** {@code token-bucket.lua}: greedy refill, one hash per limit. */
+final class TokenBucketScript extends ContinuousScript {
+    TokenBucketScript() {
+        super("token-bucket.lua");
+    }
+}

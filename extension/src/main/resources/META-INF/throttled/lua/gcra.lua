@@ -1,0 +1,55 @@
+-- gcra: one string per limit, the theoretical arrival time (TAT) "a" or "a:f", meaning a + f/Q' µs.
+-- The bucket is full when the TAT is not ahead of now; each token pushes it W' units (W'/Q' µs) further,
+-- and a request passes while the TAT stays within burst × W' units of now.
+--
+-- KEYS[i]      TAT of limit i
+-- ARGV[3i]     W': window µs ÷ g, the length of one token in units of 1/Q' µs (g = gcd(window µs, quantity))
+-- ARGV[3i+1]   Q': quantity ÷ g, units per µs
+-- ARGV[3i+2]   burst: tokens the bucket holds
+local pending = {}
+
+local function limit(i)
+  return tonumber(ARGV[3 * i]), tonumber(ARGV[3 * i + 1]), tonumber(ARGV[3 * i + 2])
+end
+
+local function check(i)
+  local w, q, burst = limit(i)
+  local tau = burst * w
+  local ahead = 0                               -- units the TAT lies ahead of now
+  local tat = redis.call('GET', KEYS[i])
+  if tat then
+    local a, f = tonumber(tat), 0
+    local sep = string.find(tat, ':', 1, true)
+    if sep then
+      a, f = tonumber(string.sub(tat, 1, sep - 1)), tonumber(string.sub(tat, sep + 1))
+      if f >= q then f = q - 1 end              -- written under another rate
+    end
+    if a >= now then ahead = (a - now) * q + f end
+  end
+  local left = max(0, floor((tau - ahead) / w))
+  local full = ceil(ahead / (q * 1000))
+  if cost > burst then
+    return 0, left, -1, full
+  end
+  local after = ahead + cost * w
+  if after <= tau then
+    pending[i] = after
+    return 1, floor((tau - after) / w), 0, ceil(after / (q * 1000))
+  end
+  return 0, left, ceil((after - tau) / (q * 1000)), full
+end
+
+local function commit(i)
+  local _, q = limit(i)
+  local after = pending[i]
+  local whole = floor(after / q)
+  local f = after - whole * q
+  local a = now + whole
+  local value = int(a)
+  if f > 0 then
+    value = value .. ':' .. int(f)
+    a = a + 1
+  end
+  -- Once the TAT has passed, a missing key reads exactly like this one: let it go then.
+  redis.call('SET', KEYS[i], value, 'PXAT', int(ceil(a / 1000)))
+end

@@ -1,0 +1,50 @@
+-- leaky-bucket, policing (the Redis docs' variant): one hash per limit {lv = level, ts = µs of the last
+-- admission, c = carry}. Each admission pours its cost in; the bucket drains one unit every W' units
+-- (W'/Q' µs), so it holds lv - c/W'. A request that would overflow the burst is refused at once.
+--
+-- KEYS[i]      hash of limit i
+-- ARGV[3i]     W': window µs ÷ g, one unit of drain in units of 1/Q' µs (g = gcd(window µs, quantity))
+-- ARGV[3i+1]   Q': quantity ÷ g, units per µs
+-- ARGV[3i+2]   burst: the bucket's capacity
+local pending = {}
+
+local function limit(i)
+  return tonumber(ARGV[3 * i]), tonumber(ARGV[3 * i + 1]), tonumber(ARGV[3 * i + 2])
+end
+
+local function check(i)
+  local w, q, burst = limit(i)
+  local level, carry = 0, 0
+  local state = redis.call('HMGET', KEYS[i], 'lv', 'ts', 'c')
+  if state[1] then
+    level, carry = tonumber(state[1]), tonumber(state[3])
+    if carry >= w then carry = w - 1 end        -- written under another rate
+    local elapsed = max(0, now - tonumber(state[2]))
+    if level <= 0 or elapsed >= ceil((level * w - carry) / q) then
+      level, carry = 0, 0
+    else
+      local drained = elapsed * q + carry
+      local whole = floor(drained / w)
+      level, carry = level - whole, drained - whole * w
+    end
+  end
+  local room = max(0, burst - level)
+  local empty = ceil((level * w - carry) / (q * 1000))
+  if cost > burst then
+    return 0, room, -1, empty
+  end
+  if level + cost <= burst then
+    local filled = level + cost
+    pending[i] = {filled, carry}
+    return 1, burst - filled, 0, ceil((filled * w - carry) / (q * 1000))
+  end
+  return 0, room, ceil(((level + cost - burst) * w - carry) / (q * 1000)), empty
+end
+
+local function commit(i)
+  local w, q = limit(i)
+  local filled, carry = pending[i][1], pending[i][2]
+  redis.call('HSET', KEYS[i], 'lv', int(filled), 'ts', int(now), 'c', int(carry))
+  -- Once empty, a missing key reads exactly like this one: let it go then.
+  redis.call('PEXPIREAT', KEYS[i], int(ceil((now + ceil((filled * w - carry) / q)) / 1000)))
+end

@@ -1,0 +1,49 @@
+-- token-bucket, greedy refill: one hash per limit {tk = whole tokens, ts = µs of the last take,
+-- c = carry}. The bucket holds tk + c/W' tokens and gains one token every W' units (W'/Q' µs),
+-- continuously, up to the burst. Same decisions as gcra; the state is easier to read.
+--
+-- KEYS[i]      hash of limit i
+-- ARGV[3i]     W': window µs ÷ g, one token in units of 1/Q' µs (g = gcd(window µs, quantity))
+-- ARGV[3i+1]   Q': quantity ÷ g, units per µs
+-- ARGV[3i+2]   burst: tokens the bucket holds
+local pending = {}
+
+local function limit(i)
+  return tonumber(ARGV[3 * i]), tonumber(ARGV[3 * i + 1]), tonumber(ARGV[3 * i + 2])
+end
+
+local function check(i)
+  local w, q, burst = limit(i)
+  local tokens, carry = burst, 0
+  local state = redis.call('HMGET', KEYS[i], 'tk', 'ts', 'c')
+  if state[1] then
+    tokens, carry = tonumber(state[1]), tonumber(state[3])
+    if carry >= w then carry = w - 1 end        -- written under another rate
+    local elapsed = max(0, now - tonumber(state[2]))
+    if tokens >= burst or elapsed >= ceil(((burst - tokens) * w - carry) / q) then
+      tokens, carry = burst, 0
+    else
+      local gained = elapsed * q + carry
+      local whole = floor(gained / w)
+      tokens, carry = tokens + whole, gained - whole * w
+    end
+  end
+  local full = ceil(((burst - tokens) * w - carry) / (q * 1000))
+  if cost > burst then
+    return 0, tokens, -1, full
+  end
+  if tokens >= cost then
+    local left = tokens - cost
+    pending[i] = {left, carry}
+    return 1, left, 0, ceil(((burst - left) * w - carry) / (q * 1000))
+  end
+  return 0, tokens, ceil(((cost - tokens) * w - carry) / (q * 1000)), full
+end
+
+local function commit(i)
+  local w, q, burst = limit(i)
+  local left, carry = pending[i][1], pending[i][2]
+  redis.call('HSET', KEYS[i], 'tk', int(left), 'ts', int(now), 'c', int(carry))
+  -- Once full again, a missing key reads exactly like this one: let it go then.
+  redis.call('PEXPIREAT', KEYS[i], int(ceil((now + ceil(((burst - left) * w - carry) / q)) / 1000)))
+end
