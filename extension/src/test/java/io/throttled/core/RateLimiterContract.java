@@ -1,0 +1,374 @@
+package io.throttled.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.throttled.Algorithm;
+import io.throttled.Refill;
+import io.throttled.testing.ManualClock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The behaviour every store must show, on an injected clock. Run against the in-JVM store and the Redis
+ * store (standalone and Cluster) by the subclasses; the seed documents' examples hold exactly.
+ */
+public abstract class RateLimiterContract {
+    private static final AtomicInteger KEYS = new AtomicInteger();
+
+    protected ManualClock clock;
+    private RateLimiter limiter;
+    private String key;
+
+    /** A limiter whose time is {@code clock} (for Redis: sent to the scripts). */
+    protected abstract RateLimiter limiterOn(ManualClock clock);
+
+    @BeforeEach
+    void freshTimeline() {
+        clock = ManualClock.aheadOfRealTime();
+        limiter = limiterOn(clock);
+        key = "k" + KEYS.incrementAndGet();
+    }
+
+    /** Every algorithm, token-bucket once per refill mode. */
+    static List<Policy> oneOfEach(String rate) {
+        List<Policy> policies = new ArrayList<>();
+        for (Algorithm algorithm : Algorithm.values()) {
+            policies.add(Policy.builder("p-" + algorithm.keyCode()).algorithm(algorithm).rate(rate).build());
+        }
+        policies.add(Policy.builder("p-ti").rate(rate).refill(Refill.INTERVAL).build());
+        return policies;
+    }
+
+    static List<Policy> tenPerSecond() {
+        return oneOfEach("10/1s");
+    }
+
+    private Decision take(Policy policy) {
+        return limiter.acquire(policy, key, 1);
+    }
+
+    private Decision take(Policy policy, long cost) {
+        return limiter.acquire(policy, key, cost);
+    }
+
+    private int takeUntilDenied(Policy policy, int max) {
+        int allowed = 0;
+        while (allowed < max && take(policy).allowed()) {
+            allowed++;
+        }
+        return allowed;
+    }
+
+    // --- the seed documents' examples ---------------------------------------------------------------
+
+    @ParameterizedTest
+    @EnumSource(Refill.class)
+    void tokenBucketOfTenRefillingOnePerSecondAsInTheRedisDocs(Refill refill) {
+        // capacity=10, refill_rate=1, refill_interval=1.0
+        Policy policy = Policy.builder("docs").rate("1/1s;burst=10").refill(refill).build();
+
+        for (int i = 9; i >= 0; i--) {
+            Decision d = take(policy);
+            assertThat(d.allowed()).isTrue();
+            assertThat(d.remaining()).isEqualTo(i);
+        }
+        Decision eleventh = take(policy);
+        assertThat(eleventh.allowed()).isFalse();
+        assertThat(eleventh.remaining()).isZero();
+        assertThat(eleventh.retryAfterMillis()).isEqualTo(1000);
+        assertThat(eleventh.resetAfterMillis()).isEqualTo(10_000);
+
+        clock.advanceMillis(999);
+        assertThat(take(policy).retryAfterMillis()).isEqualTo(1);
+        clock.advanceMillis(1);
+        assertThat(take(policy).allowed()).isTrue();
+        assertThat(take(policy).allowed()).isFalse();
+    }
+
+    @Test
+    void greedyRefillGivesTokensBackContinuouslyIntervalRefillInSteps() {
+        Policy greedy = Policy.builder("greedy").rate("10/1s").build();
+        Policy interval = Policy.builder("interval").rate("10/1s").refill(Refill.INTERVAL).build();
+        assertThat(takeUntilDenied(greedy, 20)).isEqualTo(10);
+        assertThat(takeUntilDenied(interval, 20)).isEqualTo(10);
+
+        clock.advanceMillis(500);
+
+        assertThat(take(greedy, 0).remaining()).isEqualTo(5);
+        assertThat(take(interval, 0).remaining()).isZero();
+        assertThat(take(interval).retryAfterMillis()).isEqualTo(500);
+        clock.advanceMillis(500);
+        assertThat(take(interval, 0).remaining()).isEqualTo(10);
+    }
+
+    @Test
+    void fixedWindowAdmitsTwiceTheLimitAcrossABoundary() {
+        Policy policy = Policy.builder("fw").algorithm(Algorithm.FIXED_WINDOW).rate("10/1s").build();
+        clock.advanceMillis(999);   // the clock starts on a whole hour: this is the last ms of a window
+
+        assertThat(takeUntilDenied(policy, 30)).isEqualTo(10);
+        assertThat(take(policy).retryAfterMillis()).isEqualTo(1);
+        clock.advanceMillis(1);
+        assertThat(takeUntilDenied(policy, 30)).isEqualTo(10);   // 20 within 2 ms
+    }
+
+    @Test
+    void slidingWindowLogDoesNotAcrossABoundary() {
+        Policy policy = Policy.builder("sl").algorithm(Algorithm.SLIDING_WINDOW_LOG).rate("10/1s").build();
+        clock.advanceMillis(999);
+
+        assertThat(takeUntilDenied(policy, 30)).isEqualTo(10);
+        clock.advanceMillis(1);
+        Decision d = take(policy);
+        assertThat(d.allowed()).isFalse();
+        assertThat(d.retryAfterMillis()).isEqualTo(999);
+        clock.advanceMillis(999);
+        assertThat(takeUntilDenied(policy, 30)).isEqualTo(10);
+    }
+
+    @Test
+    void slidingWindowCounterWeighsThePreviousWindow() {
+        Policy policy = Policy.builder("sc").algorithm(Algorithm.SLIDING_WINDOW_COUNTER).rate("10/1s").build();
+        clock.advanceMillis(999);
+        assertThat(takeUntilDenied(policy, 30)).isEqualTo(10);
+
+        clock.advanceMillis(1);     // new window, previous one fully weighted
+        Decision d = take(policy);
+        assertThat(d.allowed()).isFalse();
+        assertThat(d.retryAfterMillis()).isEqualTo(1);   // at 1 ms in, floor(10 × 999/1000) = 9
+        clock.advanceMillis(500);   // half of the previous window still counts: 5
+        assertThat(takeUntilDenied(policy, 30)).isEqualTo(5);
+    }
+
+    @Test
+    void leakyBucketNeverBurstsAboveItsCapacity() {
+        Policy policy = Policy.builder("lb").algorithm(Algorithm.LEAKY_BUCKET).rate("10/1s;burst=5").build();
+        List<Long> admitted = new ArrayList<>();
+        long start = clock.nowMicros();
+        Random random = new Random(42);
+        for (int step = 0; step < 400; step++) {
+            for (int i = random.nextInt(4); i > 0; i--) {
+                if (take(policy).allowed()) {
+                    admitted.add(clock.nowMicros() - start);
+                }
+            }
+            clock.advanceMillis(random.nextInt(30));
+        }
+        // In any span, at most capacity + drained-in-the-span admissions: never a burst above 5.
+        for (int i = 0; i < admitted.size(); i++) {
+            for (int j = i; j < admitted.size(); j++) {
+                long span = admitted.get(j) - admitted.get(i);
+                assertThat(j - i + 1L).isLessThanOrEqualTo(5 + span / 100_000);
+            }
+        }
+        assertThat(admitted.size()).isGreaterThan(60);   // and it does admit at the drain rate
+    }
+
+    @Test
+    void gcraSpacesRequestsByTheEmissionInterval() {
+        Policy policy = Policy.builder("g").algorithm(Algorithm.GCRA).rate("10/1s;burst=1").build();
+
+        assertThat(take(policy).allowed()).isTrue();
+        Decision d = take(policy);
+        assertThat(d.allowed()).isFalse();
+        assertThat(d.retryAfterMillis()).isEqualTo(100);
+        clock.advanceMillis(100);
+        assertThat(take(policy).allowed()).isTrue();
+    }
+
+    // --- properties of every algorithm --------------------------------------------------------------
+
+    @ParameterizedTest
+    @MethodSource("tenPerSecond")
+    void aPeekReportsAndTakesNothing(Policy policy) {
+        assertThat(take(policy, 3).remaining()).isEqualTo(7);
+
+        for (int i = 0; i < 5; i++) {
+            Decision peek = take(policy, 0);
+            assertThat(peek.allowed()).isTrue();
+            assertThat(peek.remaining()).isEqualTo(7);
+            assertThat(peek.retryAfterMillis()).isZero();
+        }
+        assertThat(takeUntilDenied(policy, 20)).isEqualTo(7);
+    }
+
+    @ParameterizedTest
+    @MethodSource("tenPerSecond")
+    void aRequestLargerThanTheBurstIsDeniedAndSaysItCanNeverSucceed(Policy policy) {
+        Decision d = take(policy, 11);
+
+        assertThat(d.allowed()).isFalse();
+        assertThat(d.canNeverSucceed()).isTrue();
+        assertThat(d.retryAfterMillis()).isEqualTo(Decision.NEVER);
+        assertThat(take(policy, 10).allowed()).as("nothing was taken").isTrue();
+    }
+
+    @ParameterizedTest
+    @MethodSource("tenPerSecond")
+    void severalLimitsTakeFromAllOrFromNone(Policy tenPerSecond) {
+        Policy policy = tenPerSecond.toBuilder().rate("3/1s,5/1m").build();
+
+        assertThat(takeUntilDenied(policy, 10)).isEqualTo(3);
+        Decision denied = take(policy);
+        assertThat(denied.limit()).isEqualTo(Limit.parse("3/1s"));
+        for (int i = 0; i < 5; i++) {
+            assertThat(take(policy).allowed()).isFalse();   // denials take nothing from 5/1m either
+        }
+
+        // the counter still weighs the previous second whole at its end: two seconds for a fresh 3/1s
+        clock.advanceMillis(policy.algorithm() == Algorithm.SLIDING_WINDOW_COUNTER ? 2000 : 1000);
+        assertThat(takeUntilDenied(policy, 10)).as("5/1m still has 2").isEqualTo(2);
+        assertThat(take(policy).limit()).isEqualTo(Limit.parse("5/1m"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("tenPerSecond")
+    void theDecisionNamesTheLimitWithLeastLeft(Policy tenPerSecond) {
+        Policy policy = tenPerSecond.toBuilder().rate("10/1s,4/1m").build();
+
+        Decision d = take(policy);
+
+        assertThat(d.allowed()).isTrue();
+        assertThat(d.limit()).isEqualTo(Limit.parse("4/1m"));
+        assertThat(d.remaining()).isEqualTo(3);
+        assertThat(d.policy()).isEqualTo(policy.name());
+    }
+
+    @ParameterizedTest
+    @MethodSource("tenPerSecond")
+    void resetGivesAFullBucket(Policy policy) {
+        assertThat(takeUntilDenied(policy, 20)).isEqualTo(10);
+
+        limiter.reset(policy, key);
+
+        assertThat(take(policy, 0).remaining()).isEqualTo(10);
+        assertThat(takeUntilDenied(policy, 20)).isEqualTo(10);
+    }
+
+    @ParameterizedTest
+    @MethodSource("tenPerSecond")
+    void keysAndPoliciesAreIndependent(Policy policy) {
+        assertThat(takeUntilDenied(policy, 20)).isEqualTo(10);
+
+        assertThat(limiter.acquire(policy, key + "-other", 1).allowed()).isTrue();
+        Policy sameRules = Policy.builder(policy.name() + "-2").algorithm(policy.algorithm())
+                .limits(policy.limits()).refill(policy.refill()).build();
+        assertThat(limiter.acquire(sameRules, key, 1).allowed()).isTrue();
+    }
+
+    @ParameterizedTest
+    @MethodSource("tenPerSecond")
+    void retryAfterIsExactToTheMillisecond(Policy tenPerSecond) {
+        Random random = new Random(7);
+        for (Policy policy : List.of(tenPerSecond, tenPerSecond.toBuilder().rate("3/700ms").build(),
+                tenPerSecond.toBuilder().rate("7/1s,20/10s").build())) {
+            String k = key + policy.rate();
+            for (int step = 0; step < 200; step++) {
+                Decision d = limiter.acquire(policy, k, 1 + random.nextInt(2));
+                if (!d.allowed() && !d.canNeverSucceed() && random.nextBoolean()) {
+                    long cost = 1 + random.nextInt(2);
+                    Decision again = limiter.acquire(policy, k, cost);
+                    if (!again.allowed() && again.retryAfterMillis() > 1) {
+                        clock.advanceMillis(again.retryAfterMillis() - 1);
+                        assertThat(limiter.acquire(policy, k, 0).allowed()).isTrue();
+                        Decision early = limiter.acquire(policy, k, cost);
+                        assertThat(early.allowed()).as("%s 1 ms before retry-after", policy).isFalse();
+                        clock.advanceMillis(early.retryAfterMillis());
+                        assertThat(early.retryAfterMillis()).isEqualTo(1);
+                        assertThat(limiter.acquire(policy, k, cost).allowed()).as("%s at retry-after", policy).isTrue();
+                    }
+                }
+                clock.advanceMillis(random.nextInt(150));
+            }
+        }
+    }
+
+    // --- extremes -----------------------------------------------------------------------------------
+
+    @ParameterizedTest
+    @EnumSource(value = Algorithm.class, names = {"TOKEN_BUCKET", "GCRA", "LEAKY_BUCKET"})
+    void decidesExactlyAtAHundredMillionPerSecond(Algorithm algorithm) {
+        Policy policy = Policy.builder("fast").algorithm(algorithm).rate("100000000/1s").build();
+
+        assertThat(take(policy, 100_000_000).allowed()).isTrue();
+        Decision empty = take(policy);
+        assertThat(empty.allowed()).isFalse();
+        assertThat(empty.retryAfterMillis()).isEqualTo(1);   // 10 ns, rounded up
+
+        clock.advanceMicros(1);   // 100 tokens per µs
+        assertThat(take(policy, 0).remaining()).isEqualTo(100);
+        clock.advanceMillis(1);
+        assertThat(take(policy, 100_100).allowed()).isTrue();
+        assertThat(take(policy).allowed()).isFalse();
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Algorithm.class, names = {"TOKEN_BUCKET", "GCRA", "LEAKY_BUCKET"})
+    void decidesExactlyWithABurstOfATrillion(Algorithm algorithm) {
+        Policy policy = Policy.builder("deep").algorithm(algorithm).rate("1000/1s;burst=1000000000000").build();
+
+        assertThat(take(policy, 999_999_999_999L).remaining()).isEqualTo(1);
+        assertThat(take(policy).remaining()).isZero();
+        Decision d = take(policy, 1);
+        assertThat(d.retryAfterMillis()).isEqualTo(1);
+        assertThat(d.resetAfterMillis()).isEqualTo(1_000_000_000_000L);
+        clock.advance(Duration.ofSeconds(3));
+        assertThat(take(policy, 0).remaining()).isEqualTo(3000);
+        assertThat(take(policy, 1_000_000_000_000L).canNeverSucceed()).isFalse();
+        assertThat(take(policy, 1_000_000_000_001L).canNeverSucceed()).isTrue();
+    }
+
+    @ParameterizedTest
+    @MethodSource("oneMillisecondWindows")
+    void decidesExactlyWithOneMillisecondWindows(Policy policy) {
+        clock.advanceMicros(250);   // not on a millisecond boundary
+        assertThat(take(policy).allowed()).isTrue();
+        Decision d = take(policy);
+        assertThat(d.allowed()).isFalse();
+        // the counter sees the previous 1 ms window whole for all of the next millisecond
+        long expected = policy.algorithm() == Algorithm.SLIDING_WINDOW_COUNTER ? 2 : 1;
+        assertThat(d.retryAfterMillis()).isEqualTo(expected);
+        clock.advanceMillis(expected - 1);
+        assertThat(take(policy).allowed()).isFalse();
+        clock.advanceMillis(1);
+        assertThat(take(policy).allowed()).isTrue();
+    }
+
+    static List<Policy> oneMillisecondWindows() {
+        return oneOfEach("1/1ms");
+    }
+
+    @ParameterizedTest
+    @MethodSource("thirtyDayWindows")
+    void decidesExactlyWithThirtyDayWindows(Policy policy) {
+        long thirtyDays = Duration.ofDays(30).toMillis();
+        // start on a window boundary (windows are aligned to the epoch); still far ahead of real time
+        clock.setMicros(clock.nowMicros() - Math.floorMod(clock.nowMicros(), thirtyDays * 1000));
+
+        assertThat(take(policy, 2).allowed()).isTrue();
+        Decision d = take(policy);
+        assertThat(d.allowed()).isFalse();
+        long expected = policy.algorithm() == Algorithm.SLIDING_WINDOW_COUNTER ? thirtyDays + 1 : thirtyDays / 2;
+        if (policy.algorithm() == Algorithm.FIXED_WINDOW || policy.algorithm() == Algorithm.SLIDING_WINDOW_LOG
+                || policy.refill() == Refill.INTERVAL) {
+            expected = thirtyDays;
+        }
+        assertThat(d.retryAfterMillis()).isEqualTo(expected);
+        clock.advanceMillis(expected - 1);
+        assertThat(take(policy).allowed()).isFalse();
+        clock.advanceMillis(1);
+        assertThat(take(policy).allowed()).isTrue();
+    }
+
+    static List<Policy> thirtyDayWindows() {
+        return oneOfEach("2/30d");
+    }
+}

@@ -1,0 +1,89 @@
+package io.throttled.testing;
+
+import java.net.URI;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.Jedis;
+
+/**
+ * Gives tests a Redis: a {@link TestRedis} parameter is one standalone server shared by the whole run,
+ * a {@link RedisClusterProcess} parameter a 3-master / 3-replica cluster, also shared.
+ *
+ * <p>The standalone server is, in this order: the one at {@code THROTTLED_TEST_REDIS_URL} (flushed first);
+ * a Testcontainers Redis when a Docker daemon answers; a {@code redis-server} process on a free port. When
+ * none can be had the test fails with a message saying how to provide one. Servers this extension starts
+ * are stopped when the run ends, failed tests or not.
+ */
+public final class RedisExtension implements ParameterResolver {
+    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(RedisExtension.class);
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+        Class<?> type = parameter.getParameter().getType();
+        return type == TestRedis.class || type == RedisClusterProcess.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        ExtensionContext.Store store = context.getRoot().getStore(NAMESPACE);
+        if (parameter.getParameter().getType() == RedisClusterProcess.class) {
+            return store.getOrComputeIfAbsent("cluster", k -> RedisClusterProcess.start(), RedisClusterProcess.class);
+        }
+        return store.getOrComputeIfAbsent("standalone", k -> standalone(), TestRedis.class);
+    }
+
+    private static TestRedis standalone() {
+        String url = System.getenv("THROTTLED_TEST_REDIS_URL");
+        if (url != null && !url.isBlank()) {
+            return fromUrl(url.trim());
+        }
+        if (DockerRedis.available()) {
+            return DockerRedis.start();
+        }
+        if (RedisBinaries.find("redis-server").isEmpty()) {
+            throw new IllegalStateException("No Redis for the tests. " + RedisBinaries.HOW_TO_PROVIDE);
+        }
+        return new ProcessRedis(RedisProcess.start());
+    }
+
+    private static TestRedis fromUrl(String url) {
+        URI uri = URI.create(url);
+        HostAndPort hostAndPort = new HostAndPort(uri.getHost(), uri.getPort() < 0 ? 6379 : uri.getPort());
+        try (Jedis jedis = new Jedis(hostAndPort)) {
+            jedis.flushAll();
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("THROTTLED_TEST_REDIS_URL=" + url + " does not answer: " + e.getMessage(), e);
+        }
+        return new TestRedis() {
+            @Override
+            public HostAndPort hostAndPort() {
+                return hostAndPort;
+            }
+
+            @Override
+            public String description() {
+                return "THROTTLED_TEST_REDIS_URL=" + url;
+            }
+        };
+    }
+
+    /** A server process this extension started and stops. */
+    private record ProcessRedis(RedisProcess process) implements TestRedis, AutoCloseable {
+        @Override
+        public HostAndPort hostAndPort() {
+            return process.hostAndPort();
+        }
+
+        @Override
+        public String description() {
+            return "redis-server process " + process.pid() + " on port " + process.port();
+        }
+
+        @Override
+        public void close() {
+            process.close();
+        }
+    }
+}
