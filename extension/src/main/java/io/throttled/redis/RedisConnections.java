@@ -7,6 +7,7 @@ import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.util.HashSet;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocketFactory;
 import javax.net.ssl.TrustManagerFactory;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
@@ -60,8 +61,14 @@ public final class RedisConnections {
                 .database(settings.database())
                 .clientName("throttled")
                 .ssl(settings.tls());
-        if (settings.tls() && settings.truststore() != null) {
-            builder.sslSocketFactory(socketFactory(settings));
+        if (settings.tls()) {
+            // The JDK checks the certificate chain but not the host name unless told to.
+            SSLParameters verifyHost = new SSLParameters();
+            verifyHost.setEndpointIdentificationAlgorithm("HTTPS");
+            builder.sslParameters(verifyHost);
+            if (settings.truststore() != null) {
+                builder.sslSocketFactory(socketFactory(settings));
+            }
         }
         return builder.build();
     }

@@ -9,6 +9,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -38,7 +43,7 @@ public abstract class RateLimiterContract {
     }
 
     /** Every algorithm, token-bucket once per refill mode. */
-    static List<Policy> oneOfEach(String rate) {
+    public static List<Policy> oneOfEach(String rate) {
         List<Policy> policies = new ArrayList<>();
         for (Algorithm algorithm : Algorithm.values()) {
             policies.add(Policy.builder("p-" + algorithm.keyCode()).algorithm(algorithm).rate(rate).build());
@@ -289,6 +294,39 @@ public abstract class RateLimiterContract {
                 clock.advanceMillis(random.nextInt(150));
             }
         }
+    }
+
+    @ParameterizedTest
+    @MethodSource("aHundredPerDay")
+    void concurrentCallersGetExactlyTheBurst(Policy policy) throws Exception {
+        int threads = 16;
+        int callsEach = 1000;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        CountDownLatch start = new CountDownLatch(1);
+        AtomicInteger admitted = new AtomicInteger();
+        List<Future<?>> done = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            done.add(pool.submit(() -> {
+                start.await();
+                for (int i = 0; i < callsEach; i++) {
+                    if (take(policy).allowed()) {
+                        admitted.incrementAndGet();
+                    }
+                }
+                return null;
+            }));
+        }
+        start.countDown();
+        for (Future<?> f : done) {
+            f.get(2, TimeUnit.MINUTES);
+        }
+        pool.shutdown();
+
+        assertThat(admitted.get()).isEqualTo(100);
+    }
+
+    static List<Policy> aHundredPerDay() {
+        return oneOfEach("100/1d");
     }
 
     // --- extremes -----------------------------------------------------------------------------------

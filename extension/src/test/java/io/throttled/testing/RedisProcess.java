@@ -14,8 +14,10 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
+import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.RedisProtocol;
 
 /**
  * A {@code redis-server} (or {@code redis-sentinel}) process on a free loopback port, in a temporary
@@ -47,7 +49,10 @@ public final class RedisProcess implements AutoCloseable {
         }
     }
 
-    /** Starts a standalone server with these extra {@code redis-server} arguments. */
+    /**
+     * Starts a standalone server with these extra {@code redis-server} arguments; {@code {port}} in an
+     * argument stands for the port chosen (e.g. {@code "--port", "0", "--tls-port", "{port}"}).
+     */
     public static RedisProcess start(String... extraArgs) {
         return startBinary("redis-server", List.of(extraArgs), null);
     }
@@ -90,7 +95,7 @@ public final class RedisProcess implements AutoCloseable {
                     "--logfile", folder.resolve("redis.log").toString(), "--daemonize", "no",
                     "--protected-mode", "no"));
         }
-        command.addAll(extraArgs);
+        extraArgs.forEach(arg -> command.add(arg.replace("{port}", Integer.toString(port))));
         try {
             process = new ProcessBuilder(command).directory(folder.toFile())
                     .redirectOutput(folder.resolve("stdout.log").toFile())
@@ -99,27 +104,35 @@ public final class RedisProcess implements AutoCloseable {
             throw new UncheckedIOException("cannot start " + command, e);
         }
         RUNNING.add(this);
-        awaitPing(Duration.ofSeconds(15));
+        awaitReady(Duration.ofSeconds(15));
     }
 
-    private void awaitPing(Duration timeout) {
+    /** Plain servers must answer PING; a TLS-only server must have logged that it is ready. */
+    private void awaitReady(Duration timeout) {
+        boolean tlsOnly = extraArgs.contains("--tls-port");
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 throw new IllegalStateException(binary + " on port " + port + " exited: " + log());
             }
-            try (Jedis jedis = new Jedis(hostAndPort(), redis.clients.jedis.DefaultJedisClientConfig.builder()
-                    .socketTimeoutMillis(1000).connectionTimeoutMillis(200).build())) {
-                if ("PONG".equals(jedis.ping())) {
-                    return;
-                }
-            } catch (RuntimeException notYet) {
-                // keep polling until the deadline
+            if (tlsOnly ? log().contains("Ready to accept connections") : answersPing()) {
+                return;
             }
             pause(20);
         }
         throw new IllegalStateException(binary + " on port " + port + " did not answer PING within "
                 + timeout + ": " + log());
+    }
+
+    private boolean answersPing() {
+        try (Jedis jedis = new Jedis(hostAndPort(), DefaultJedisClientConfig.builder().socketTimeoutMillis(1000)
+                .connectionTimeoutMillis(200).protocol(RedisProtocol.RESP2).build())) {
+            return "PONG".equals(jedis.ping());
+        } catch (redis.clients.jedis.exceptions.JedisDataException e) {
+            return true;   // an error reply (NOAUTH with requirepass) is an answer too
+        } catch (RuntimeException notYet) {
+            return false;
+        }
     }
 
     public int port() {
@@ -144,7 +157,7 @@ public final class RedisProcess implements AutoCloseable {
 
     /** A plain connection for test set-up and inspection. */
     public Jedis jedis() {
-        return new Jedis(hostAndPort());
+        return new Jedis(hostAndPort(), DefaultJedisClientConfig.builder().protocol(RedisProtocol.RESP2).build());
     }
 
     public boolean isAlive() {

@@ -4,8 +4,10 @@ import io.throttled.redis.JedisScripting;
 import io.throttled.redis.RedisConnections;
 import io.throttled.redis.RedisSettings;
 import java.time.Duration;
+import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.RedisProtocol;
 
 /**
  * The Redis server tests share, injected by {@link RedisExtension}. Tests keep apart by using their own
@@ -37,6 +39,6 @@ public interface TestRedis {
 
     /** A plain connection for set-up and inspection. */
     default Jedis jedis() {
-        return new Jedis(hostAndPort());
+        return new Jedis(hostAndPort(), DefaultJedisClientConfig.builder().protocol(RedisProtocol.RESP2).build());
     }
 }

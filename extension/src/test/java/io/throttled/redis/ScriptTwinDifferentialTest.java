@@ -1,0 +1,182 @@
+package io.throttled.redis;
+
+import static org.assertj.core.api.Assertions.fail;
+
+import io.throttled.Algorithm;
+import io.throttled.Refill;
+import io.throttled.core.Decision;
+import io.throttled.core.Limit;
+import io.throttled.core.Policy;
+import io.throttled.core.PolicyBuilder;
+import io.throttled.memory.InMemoryRateLimiter;
+import io.throttled.testing.ManualClock;
+import io.throttled.testing.RedisExtension;
+import io.throttled.testing.TestRedis;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * For every algorithm, 10,000 random timelines (random gaps down to the microsecond, costs from 0 past the
+ * burst, one to three limits) decided by the Lua script on Redis and by the in-JVM twin on an explicit
+ * clock: the decisions, remaining counts and deciding limits are identical, retry and reset within 1 ms.
+ * The timelines run side by side: step n of every timeline goes to Redis in one pipeline.
+ *
+ * <p>Reproduce a failure with {@code -Dthrottled.seed=<seed printed in the failure>}.
+ */
+@ExtendWith(RedisExtension.class)
+class ScriptTwinDifferentialTest {
+    private static final int TIMELINES = 10_000;
+    private static final int MAX_STEPS = 25;
+    private static final long[] WINDOWS_MS = {1, 3, 10, 50, 100, 250, 700, 1000, 1500, 3000, 10_000, 60_000};
+
+    private static JedisScripting redis;
+
+    @BeforeAll
+    static void connect(TestRedis server) {
+        redis = server.scripting();
+    }
+
+    @AfterAll
+    static void disconnect() {
+        redis.close();
+    }
+
+    static Stream<Arguments> algorithms() {
+        long seed = Long.getLong("throttled.seed", System.nanoTime());
+        List<Arguments> cases = new ArrayList<>();
+        for (Algorithm algorithm : Algorithm.values()) {
+            cases.add(Arguments.of(algorithm, Refill.GREEDY, seed));
+        }
+        cases.add(Arguments.of(Algorithm.TOKEN_BUCKET, Refill.INTERVAL, seed));
+        return cases.stream();
+    }
+
+    @ParameterizedTest(name = "{0} {1} seed={2}")
+    @MethodSource("algorithms")
+    void scriptAndTwinDecideAlike(Algorithm algorithm, Refill refill, long seed) {
+        Random random = new Random(seed ^ algorithm.ordinal() * 31L ^ refill.ordinal());
+        ManualClock base = ManualClock.aheadOfRealTime();
+        List<Timeline> timelines = new ArrayList<>(TIMELINES);
+        for (int i = 0; i < TIMELINES; i++) {
+            timelines.add(Timeline.random(i, algorithm, refill, base.nowMicros(), random));
+        }
+        RedisRateLimiter onRedis = RedisRateLimiter.builder(redis).preloadScripts(false)
+                .keyPrefix("diff-" + seed + ":").build();
+
+        for (int step = 0; step < MAX_STEPS; step++) {
+            List<Timeline> running = new ArrayList<>();
+            List<RedisRateLimiter.Request> requests = new ArrayList<>();
+            for (Timeline t : timelines) {
+                if (step < t.gaps.length) {
+                    t.now += t.gaps[step];
+                    running.add(t);
+                    requests.add(new RedisRateLimiter.Request(t.policy, t.key, t.costs[step]));
+                }
+            }
+            if (running.isEmpty()) {
+                break;
+            }
+            long[] nows = running.stream().mapToLong(t -> t.now).toArray();
+            List<Decision> fromScript = onRedis.acquireAllAt(requests, nows);
+            for (int i = 0; i < running.size(); i++) {
+                Timeline t = running.get(i);
+                t.twinClock.setMicros(t.now);
+                Decision fromTwin = t.twin.acquire(t.policy, t.key, t.costs[step]);
+                t.history.add(fromScript.get(i) + " | twin " + fromTwin);
+                if (!alike(fromScript.get(i), fromTwin)) {
+                    fail("script and twin differ (seed=" + seed + ", " + algorithm + " " + refill + ") at step "
+                            + step + " of timeline " + t.index + " " + t.policy + "\n" + t.describe(step));
+                }
+            }
+        }
+    }
+
+    private static boolean alike(Decision a, Decision b) {
+        return a.allowed() == b.allowed() && a.remaining() == b.remaining() && a.limit().equals(b.limit())
+                && within1(a.retryAfterMillis(), b.retryAfterMillis())
+                && within1(a.resetAfterMillis(), b.resetAfterMillis());
+    }
+
+    private static boolean within1(long a, long b) {
+        return (a == Decision.NEVER) == (b == Decision.NEVER) && Math.abs(a - b) <= 1;
+    }
+
+    /** One client's calls: gaps (µs) and costs. */
+    private static final class Timeline {
+        final int index;
+        final Policy policy;
+        final String key;
+        final long[] gaps;
+        final long[] costs;
+        final List<String> history = new ArrayList<>();
+        // each timeline has its own twin: one clock shared by timelines would jump back and forth
+        final ManualClock twinClock = new ManualClock(0);
+        final InMemoryRateLimiter twin = InMemoryRateLimiter.builder().clock(twinClock).build();
+        long now;
+
+        private Timeline(int index, Policy policy, long start, long[] gaps, long[] costs) {
+            this.index = index;
+            this.policy = policy;
+            this.key = "t" + index;
+            this.now = start;
+            this.gaps = gaps;
+            this.costs = costs;
+        }
+
+        static Timeline random(int index, Algorithm algorithm, Refill refill, long base, Random random) {
+            Policy policy = randomPolicy(algorithm, refill, random);
+            long smallest = policy.limits().stream().mapToLong(Limit::windowMicros).min().orElseThrow();
+            long largest = policy.limits().stream().mapToLong(Limit::windowMicros).max().orElseThrow();
+            long burst = policy.limits().stream().mapToLong(Limit::burst).min().orElseThrow();
+            int steps = 1 + random.nextInt(MAX_STEPS);
+            long[] gaps = new long[steps];
+            long[] costs = new long[steps];
+            for (int i = 0; i < steps; i++) {
+                int kind = random.nextInt(20);
+                gaps[i] = kind < 5 ? 0
+                        : kind < 10 ? random.nextInt(2_000)
+                        : kind < 16 ? (long) (random.nextDouble() * 2 * smallest)
+                        : (long) (random.nextDouble() * 2 * largest);
+                int c = random.nextInt(20);
+                costs[i] = c < 2 ? 0 : c < 13 ? 1 : c < 19 ? 2 + random.nextInt(4) : burst + random.nextInt(2);
+            }
+            // each timeline starts somewhere in the hour, so windows are met at every phase
+            return new Timeline(index, policy, base + (long) (random.nextDouble() * 3_600_000_000L), gaps, costs);
+        }
+
+        private static Policy randomPolicy(Algorithm algorithm, Refill refill, Random random) {
+            int count = random.nextInt(10) < 6 ? 1 : random.nextInt(10) < 7 ? 2 : 3;
+            List<Long> windows = new ArrayList<>();
+            while (windows.size() < count) {
+                long w = WINDOWS_MS[random.nextInt(WINDOWS_MS.length)];
+                if (!windows.contains(w)) {
+                    windows.add(w);
+                }
+            }
+            List<Limit> limits = new ArrayList<>();
+            for (long w : windows) {
+                long quantity = random.nextInt(8) == 0 ? 50 + random.nextInt(950) : 1 + random.nextInt(20);
+                long burst = algorithm.usesBurst() && random.nextBoolean() ? 1 + random.nextInt(40) : quantity;
+                limits.add(new Limit(quantity, w, burst));
+            }
+            PolicyBuilder builder = Policy.builder("p").algorithm(algorithm).refill(refill).limits(limits);
+            return builder.build();
+        }
+
+        String describe(int upTo) {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i <= upTo; i++) {
+                sb.append(String.format("  step %d: +%dµs cost %d -> %s%n", i, gaps[i], costs[i], history.get(i)));
+            }
+            return sb.toString();
+        }
+    }
+}
