@@ -12,13 +12,13 @@ import java.util.regex.Pattern;
  *
  * <p>The braces are a Redis Cluster hash tag: every key of one decision lands in one slot. A client key that
  * is longer than {@value #MAX_PLAIN_LENGTH} characters or has a character outside letters, digits and
- * {@code . _ - : @} is replaced by {@code ~} and a SHA-256 digest, so no client can choose the slot (with
+ * {@code . _ - : @ /} is replaced by {@code ~} and a SHA-256 digest, so no client can choose the slot (with
  * braces) or grow keys without bound. {@code ~} never occurs in a plain key, so the two cannot collide.
  */
 public final class BucketKeys {
     public static final String DEFAULT_PREFIX = "throttled:";
     static final int MAX_PLAIN_LENGTH = 64;
-    private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9._:@-]*");
+    private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9._:@/-]*");
     private static final Pattern SAFE_PREFIX = Pattern.compile("[A-Za-z0-9._:-]{0,64}");
 
     private final String prefix;

@@ -18,7 +18,7 @@ public record Decision(
         long retryAfterMillis,
         long resetAfterMillis,
         Limit limit,
-        String policy) {
+        String policy) implements java.io.Serializable {
 
     /** The retry-after of a request larger than a burst: waiting does not help. */
     public static final long NEVER = -1;

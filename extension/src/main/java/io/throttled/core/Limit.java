@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * <p>The burst is the most that can be taken at once (the bucket's capacity); it defaults to the quantity.
  * Windows are whole milliseconds from 1 ms to 366 days.
  */
-public record Limit(long quantity, long windowMillis, long burst) {
+public record Limit(long quantity, long windowMillis, long burst) implements java.io.Serializable {
 
     public static final long MAX_WINDOW_MILLIS = Duration.ofDays(366).toMillis();
     static final String ACCEPTED_FORMS =

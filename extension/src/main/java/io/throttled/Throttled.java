@@ -1,0 +1,72 @@
+package io.throttled;
+
+import jakarta.enterprise.util.Nonbinding;
+import jakarta.interceptor.InterceptorBinding;
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Rate-limits a JAX-RS resource method, a CDI bean method or an EJB method (or every method of a class).
+ *
+ * <pre>{@code
+ * @GET @Throttled(value = "ping", rate = "10/1s")
+ * public String ping() { ... }
+ * }</pre>
+ *
+ * <p>Every member is optional and non-binding: one interceptor serves every configuration. The members
+ * are the config vocabulary; MicroProfile Config keys {@code throttled.policy.<name>.<member>} override
+ * them, and runtime overrides from the admin API override config. A policy may take all of its settings
+ * from config ({@code @Throttled("ping")} plus {@code throttled.policy.ping.rate=10/1s}).
+ *
+ * <p>Without a name, a method's policy is named {@code <fully qualified class>.<method>}, and a class's
+ * policy {@code <fully qualified class>}: all methods of an annotated class share one policy and so one
+ * bucket per key. A method's own annotation wins over its class's.
+ *
+ * <p>Bad settings stop the deployment with a message naming the class, the method, the setting and the
+ * value; they never fail the first request.
+ */
+@Inherited
+@InterceptorBinding
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target({ElementType.TYPE, ElementType.METHOD})
+public @interface Throttled {
+
+    /** The policy name; shared by every method that names it. */
+    @Nonbinding
+    String value() default "";
+
+    /** {@code token-bucket} (default), {@code gcra}, {@code fixed-window}, {@code sliding-window-log},
+     *  {@code sliding-window-counter} or {@code leaky-bucket}. */
+    @Nonbinding
+    String algorithm() default "";
+
+    /** One or more limits, comma separated: {@code 10/1s}, {@code 10/1s,1000/1h}, {@code 60/1m;burst=100}. */
+    @Nonbinding
+    String rate() default "";
+
+    /** The burst of a single-limit policy; 0 keeps the default (the quantity). */
+    @Nonbinding
+    long burst() default 0;
+
+    /** {@code greedy} (default) or {@code interval}; token-bucket only. */
+    @Nonbinding
+    String refill() default "";
+
+    /** {@code principal-or-ip} (default), {@code principal}, {@code ip}, {@code global},
+     *  {@code header:<Name>} or {@code bean:<name>}. */
+    @Nonbinding
+    String key() default "";
+
+    /** Tokens each call takes; 0 keeps the default (1). */
+    @Nonbinding
+    long cost() default 0;
+
+    /** False for shadow mode: decide, count, add headers, log, never block. */
+    @Nonbinding
+    boolean enforce() default true;
+}

@@ -1,0 +1,41 @@
+package io.throttled;
+
+import io.throttled.core.Decision;
+import jakarta.ejb.ApplicationException;
+
+/**
+ * Thrown by the interceptor when a call to a {@link Throttled} bean or EJB is denied. Through JAX-RS it
+ * becomes a 429 response with {@code Retry-After}; elsewhere, callers catch it and read the decision.
+ *
+ * <p>It is an EJB application exception that does not roll back: the method never ran, so a caller's
+ * transaction has nothing to undo, and the exception reaches callers as itself, not wrapped.
+ */
+@ApplicationException(rollback = false)
+public class ThrottledException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private final Decision decision;
+
+    public ThrottledException(Decision decision) {
+        super(message(decision), null, false, false);   // thrown on a hot path: no stack trace
+        this.decision = decision;
+    }
+
+    public Decision decision() {
+        return decision;
+    }
+
+    /** How long until the same call would pass, or {@link Decision#NEVER}. */
+    public long retryAfterMillis() {
+        return decision.retryAfterMillis();
+    }
+
+    private static String message(Decision decision) {
+        if (decision.canNeverSucceed()) {
+            return "rate limit of policy '" + decision.policy() + "' (" + decision.limit()
+                    + "): the call asks for more than the burst and can never pass";
+        }
+        return "rate limit of policy '" + decision.policy() + "' (" + decision.limit() + ") exceeded; retry in "
+                + decision.retryAfterMillis() + " ms";
+    }
+}

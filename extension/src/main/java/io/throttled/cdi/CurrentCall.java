@@ -1,0 +1,96 @@
+package io.throttled.cdi;
+
+import io.throttled.key.CallContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
+import java.lang.reflect.Method;
+import java.security.Principal;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The HTTP request and caller of the current thread, when there are any: a call from a timer or a message
+ * listener has neither, and must still be decided.
+ */
+@ApplicationScoped
+public class CurrentCall {
+    @Inject
+    Instance<HttpServletRequest> requests;
+
+    @Inject
+    Instance<Principal> principals;
+
+    @Inject
+    Instance<RequestDecisions> decisions;
+
+    /** The servlet request being served, if this call runs inside one. */
+    public Optional<HttpServletRequest> request() {
+        if (!requests.isResolvable()) {
+            return Optional.empty();
+        }
+        try {
+            HttpServletRequest request = requests.get();
+            request.getRemoteAddr();   // fails when no request is active
+            return Optional.of(request);
+        } catch (RuntimeException noRequest) {
+            return Optional.empty();
+        }
+    }
+
+    /** The request's record of decisions, if a request context is active. */
+    public Optional<RequestDecisions> decisions() {
+        try {
+            RequestDecisions current = decisions.get();
+            current.outcomes();   // fails when no request context is active
+            return Optional.of(current);
+        } catch (RuntimeException noRequestContext) {
+            return Optional.empty();
+        }
+    }
+
+    /** The caller's name from the request, else from the container's security context. */
+    public Optional<String> principal(Optional<HttpServletRequest> request) {
+        try {
+            Principal principal = request.map(HttpServletRequest::getUserPrincipal)
+                    .orElseGet(() -> principals.isResolvable() ? principals.get() : null);
+            return Optional.ofNullable(principal).map(Principal::getName).filter(n -> !CallContext.isAnonymous(n));
+        } catch (RuntimeException noSecurityContext) {
+            return Optional.empty();
+        }
+    }
+
+    /** What key resolvers may read about a call to this method from here. */
+    public CallContext context(Method method) {
+        Optional<HttpServletRequest> request = request();
+        Optional<String> principal = principal(request);
+        return new CallContext() {
+            @Override
+            public Optional<String> principal() {
+                return principal;
+            }
+
+            @Override
+            public Optional<String> remoteAddress() {
+                return request.map(HttpServletRequest::getRemoteAddr);
+            }
+
+            @Override
+            public List<String> headers(String name) {
+                return request.<List<String>>map(r -> Collections.list(r.getHeaders(name))).orElse(List.of());
+            }
+
+            @Override
+            public boolean hasRequest() {
+                return request.isPresent();
+            }
+
+            @Override
+            public Method method() {
+                return method;
+            }
+        };
+    }
+}

@@ -1,0 +1,60 @@
+package io.throttled.cdi;
+
+import io.throttled.Throttled;
+import io.throttled.config.DefinitionProblems;
+import io.throttled.config.PolicyDeclaration;
+import io.throttled.key.KeyResolver;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.literal.NamedLiteral;
+import jakarta.enterprise.inject.spi.AfterDeploymentValidation;
+import jakarta.enterprise.inject.spi.AnnotatedMethod;
+import jakarta.enterprise.inject.spi.AnnotatedType;
+import jakarta.enterprise.inject.spi.BeanManager;
+import jakarta.enterprise.inject.spi.DefinitionException;
+import jakarta.enterprise.inject.spi.Extension;
+import jakarta.enterprise.inject.spi.ProcessAnnotatedType;
+import jakarta.enterprise.inject.spi.WithAnnotations;
+import jakarta.interceptor.Interceptor;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+/**
+ * Collects every {@link Throttled} class and method when the application deploys, and checks each
+ * policy (annotation plus config), every config-only policy and the global settings before the first
+ * request: a bad setting stops the deployment with a message naming the class, method, setting and value.
+ */
+public class ThrottledExtension implements Extension {
+    private final List<PolicyDeclaration> declarations = new CopyOnWriteArrayList<>();
+
+    void collect(@Observes @WithAnnotations(Throttled.class) ProcessAnnotatedType<?> event) {
+        AnnotatedType<?> type = event.getAnnotatedType();
+        if (type.isAnnotationPresent(Interceptor.class)) {
+            return;   // an interceptor carries the binding it serves
+        }
+        Class<?> javaClass = type.getJavaClass();
+        Throttled onType = javaClass.getDeclaredAnnotation(Throttled.class);
+        if (onType != null) {
+            declarations.add(PolicyDeclaration.of(onType, javaClass, null));
+        }
+        for (AnnotatedMethod<?> method : type.getMethods()) {
+            Throttled onMethod = method.getJavaMember().getDeclaredAnnotation(Throttled.class);
+            if (onMethod != null && method.getJavaMember().getDeclaringClass() == javaClass) {
+                declarations.add(PolicyDeclaration.of(onMethod, javaClass, method.getJavaMember()));
+            }
+        }
+    }
+
+    void validate(@Observes AfterDeploymentValidation event, BeanManager beans) {
+        List<String> problems = DefinitionProblems.find(ConfigProvider.getConfig(), declarations,
+                name -> !beans.getBeans(KeyResolver.class, NamedLiteral.of(name)).isEmpty());
+        for (String problem : problems) {
+            event.addDeploymentProblem(new DefinitionException("throttled: " + problem));
+        }
+    }
+
+    /** The policies annotations declared. */
+    public List<PolicyDeclaration> declarations() {
+        return List.copyOf(declarations);
+    }
+}

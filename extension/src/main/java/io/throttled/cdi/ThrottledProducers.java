@@ -1,0 +1,74 @@
+package io.throttled.cdi;
+
+import io.throttled.config.PolicyRegistry;
+import io.throttled.config.ThrottledSettings;
+import io.throttled.core.RateLimiter;
+import io.throttled.key.ClientIpResolver;
+import io.throttled.key.KeyResolution;
+import io.throttled.key.KeyResolver;
+import io.throttled.memory.InMemoryRateLimiter;
+import io.throttled.redis.RedisConnections;
+import io.throttled.redis.RedisRateLimiter;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Disposes;
+import jakarta.enterprise.inject.Instance;
+import jakarta.enterprise.inject.Produces;
+import jakarta.enterprise.inject.literal.NamedLiteral;
+import jakarta.inject.Singleton;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+/** Builds the extension's objects once per application, from MicroProfile Config. */
+@ApplicationScoped
+public class ThrottledProducers {
+    private static final System.Logger LOG = System.getLogger(ThrottledProducers.class.getName());
+
+    @Produces
+    @Singleton
+    ThrottledSettings settings() {
+        return ThrottledSettings.read(ConfigProvider.getConfig());
+    }
+
+    /** Redis when configured; otherwise this JVM alone, which the log says once. */
+    @Produces
+    @Singleton
+    RateLimiter rateLimiter(ThrottledSettings settings) {
+        if (settings.redis().isEmpty()) {
+            LOG.log(System.Logger.Level.WARNING, "throttled: no Redis configured (throttled.redis.url, "
+                    + "throttled.redis.cluster or throttled.redis.sentinel.master): every node decides alone, in memory");
+            return InMemoryRateLimiter.builder().keyPrefix(settings.keyPrefix())
+                    .maximumSize(settings.memoryMaxBuckets()).build();
+        }
+        LOG.log(System.Logger.Level.INFO, "throttled: deciding on {0}", settings.redis().get().describe());
+        return RedisRateLimiter.builder(RedisConnections.scripting(settings.redis().get()))
+                .keyPrefix(settings.keyPrefix()).build();
+    }
+
+    void close(@Disposes RateLimiter limiter) throws Exception {
+        if (limiter instanceof AutoCloseable closeable) {
+            closeable.close();
+        }
+    }
+
+    @Produces
+    @Singleton
+    PolicyRegistry policies(ThrottledExtension extension) {
+        return new PolicyRegistry(ConfigProvider.getConfig(), extension.declarations());
+    }
+
+    @Produces
+    @Singleton
+    KeyResolution keys(ThrottledSettings settings, Instance<KeyResolver> resolvers) {
+        Map<String, KeyResolver> byName = new ConcurrentHashMap<>();
+        ClientIpResolver ips = new ClientIpResolver(settings.trustedProxies(), settings.ipv6PrefixLength());
+        return new KeyResolution(ips, name -> byName.computeIfAbsent(name,
+                n -> resolvers.select(NamedLiteral.of(n)).get()));
+    }
+
+    @Produces
+    @Singleton
+    Throttler throttler(PolicyRegistry policies, KeyResolution keys, RateLimiter limiter) {
+        return new Throttler(policies, keys, limiter, new ShadowLog());
+    }
+}

@@ -1,0 +1,40 @@
+package io.throttled.config;
+
+/** Every MicroProfile Config key the extension reads, spelled once. */
+public final class ConfigKeys {
+    public static final String POLICY_PREFIX = "throttled.policy.";
+
+    public static final String KEY_PREFIX = "throttled.key-prefix";
+    public static final String HEADERS = "throttled.headers";
+    public static final String TRUSTED_PROXIES = "throttled.trusted-proxies";
+    public static final String IPV6_PREFIX_LENGTH = "throttled.ipv6-prefix-length";
+    public static final String MEMORY_MAX_BUCKETS = "throttled.memory.max-buckets";
+
+    public static final String REDIS_URL = "throttled.redis.url";
+    public static final String REDIS_CLUSTER = "throttled.redis.cluster";
+    public static final String REDIS_SENTINEL_MASTER = "throttled.redis.sentinel.master";
+    public static final String REDIS_SENTINEL_NODES = "throttled.redis.sentinel.nodes";
+    public static final String REDIS_SENTINEL_USERNAME = "throttled.redis.sentinel.username";
+    public static final String REDIS_SENTINEL_PASSWORD = "throttled.redis.sentinel.password";
+    public static final String REDIS_USERNAME = "throttled.redis.username";
+    public static final String REDIS_PASSWORD = "throttled.redis.password";
+    public static final String REDIS_DATABASE = "throttled.redis.database";
+    public static final String REDIS_TLS = "throttled.redis.tls";
+    public static final String REDIS_TRUSTSTORE = "throttled.redis.tls.truststore";
+    public static final String REDIS_TRUSTSTORE_PASSWORD = "throttled.redis.tls.truststore-password";
+    public static final String REDIS_TRUSTSTORE_TYPE = "throttled.redis.tls.truststore-type";
+    public static final String REDIS_CONNECT_TIMEOUT = "throttled.redis.connect-timeout";
+    public static final String REDIS_TIMEOUT = "throttled.redis.timeout";
+    public static final String REDIS_POOL_MAX_TOTAL = "throttled.redis.pool.max-total";
+    public static final String REDIS_POOL_MAX_IDLE = "throttled.redis.pool.max-idle";
+    public static final String REDIS_POOL_MIN_IDLE = "throttled.redis.pool.min-idle";
+    public static final String REDIS_POOL_MAX_WAIT = "throttled.redis.pool.max-wait";
+
+    private ConfigKeys() {
+    }
+
+    /** {@code throttled.policy.<name>.<field>}. */
+    public static String policy(String name, PolicyField field) {
+        return POLICY_PREFIX + name + "." + field.configName();
+    }
+}

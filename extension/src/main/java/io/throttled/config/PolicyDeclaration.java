@@ -1,0 +1,62 @@
+package io.throttled.config;
+
+import io.throttled.Throttled;
+import java.lang.reflect.Method;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * A policy as an annotation declares it: the name, where it was declared (for messages), and the fields
+ * the annotation sets. A policy defined in config alone has a declaration with no fields.
+ */
+public record PolicyDeclaration(String name, String origin, Map<PolicyField, String> values) {
+
+    public PolicyDeclaration {
+        values = Collections.unmodifiableMap(values.isEmpty() ? new EnumMap<>(PolicyField.class) : new EnumMap<>(values));
+    }
+
+    /** A policy known only from config keys. */
+    public static PolicyDeclaration configOnly(String name) {
+        return new PolicyDeclaration(name, "config", Map.of());
+    }
+
+    /**
+     * The declaration made by {@code annotation}, found on {@code method} or, when {@code method} is null,
+     * on {@code type}. Unnamed policies are named after the method ({@code com.example.Api.ping}) or the class.
+     */
+    public static PolicyDeclaration of(Throttled annotation, Class<?> type, Method method) {
+        String origin = method == null ? type.getName() : type.getName() + "#" + method.getName();
+        String name = !annotation.value().isBlank() ? annotation.value().trim()
+                : method == null ? type.getName() : type.getName() + "." + method.getName();
+        Map<PolicyField, String> values = new EnumMap<>(PolicyField.class);
+        putIfSet(values, PolicyField.ALGORITHM, annotation.algorithm());
+        putIfSet(values, PolicyField.RATE, annotation.rate());
+        if (annotation.burst() != 0) {
+            values.put(PolicyField.BURST, Long.toString(annotation.burst()));
+        }
+        putIfSet(values, PolicyField.REFILL, annotation.refill());
+        putIfSet(values, PolicyField.KEY, annotation.key());
+        if (annotation.cost() != 0) {
+            values.put(PolicyField.COST, Long.toString(annotation.cost()));
+        }
+        if (!annotation.enforce()) {
+            values.put(PolicyField.ENFORCE, "false");
+        }
+        return new PolicyDeclaration(name, origin, values);
+    }
+
+    /** The fields set, as {@code rate=10/1s, key=ip}, for messages. */
+    public String describeValues() {
+        StringBuilder sb = new StringBuilder();
+        values.forEach((field, value) -> sb.append(sb.length() == 0 ? "" : ", ").append(field.configName())
+                .append('=').append(value));
+        return sb.length() == 0 ? "(no settings)" : sb.toString();
+    }
+
+    private static void putIfSet(Map<PolicyField, String> values, PolicyField field, String text) {
+        if (!text.isBlank()) {
+            values.put(field, text.trim());
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package io.throttled.config;
+
+import io.throttled.core.PolicyBuilder;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.BiConsumer;
+import java.util.stream.Collectors;
+
+/** The vocabulary shared by {@code @Throttled}, config keys and the admin API, with each field's default. */
+public enum PolicyField {
+    ALGORITHM("algorithm", "token-bucket", PolicyBuilder::algorithm),
+    RATE("rate", "", PolicyBuilder::rate),
+    BURST("burst", "", PolicyBuilder::burst),
+    REFILL("refill", "greedy", PolicyBuilder::refill),
+    KEY("key", "principal-or-ip", PolicyBuilder::key),
+    COST("cost", "1", PolicyBuilder::cost),
+    ENFORCE("enforce", "true", PolicyBuilder::enforce);
+
+    private final String configName;
+    private final String defaultText;
+    private final BiConsumer<PolicyBuilder, String> apply;
+
+    PolicyField(String configName, String defaultText, BiConsumer<PolicyBuilder, String> apply) {
+        this.configName = configName;
+        this.defaultText = defaultText;
+        this.apply = apply;
+    }
+
+    public String configName() {
+        return configName;
+    }
+
+    /** The value used when nothing sets this field; empty when there is none (rate) or it is derived (burst). */
+    public String defaultText() {
+        return defaultText;
+    }
+
+    void applyTo(PolicyBuilder builder, String text) {
+        apply.accept(builder, text);
+    }
+
+    public static Optional<PolicyField> fromConfig(String name) {
+        String wanted = name.toLowerCase(Locale.ROOT);
+        return Arrays.stream(values()).filter(f -> f.configName.equals(wanted)).findFirst();
+    }
+
+    public static String allowedValues() {
+        return Arrays.stream(values()).map(PolicyField::configName).collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,144 @@
+package io.throttled.config;
+
+import io.throttled.core.BucketKeys;
+import io.throttled.key.TrustedProxies;
+import io.throttled.memory.InMemoryRateLimiter;
+import io.throttled.redis.RedisSettings;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import org.eclipse.microprofile.config.Config;
+
+/**
+ * The extension's global settings, read from MicroProfile Config and checked together: every bad value is
+ * reported at once, by its key.
+ */
+public record ThrottledSettings(
+        String keyPrefix,
+        Set<HeaderStyle> headers,
+        TrustedProxies trustedProxies,
+        int ipv6PrefixLength,
+        long memoryMaxBuckets,
+        Optional<RedisSettings> redis) {
+
+    /**
+     * @throws InvalidSettingsException listing every bad setting
+     */
+    public static ThrottledSettings read(Config config) {
+        Reader r = new Reader(config);
+        String prefix = r.read(ConfigKeys.KEY_PREFIX, BucketKeys.DEFAULT_PREFIX, text -> new BucketKeys(text).prefix());
+        Set<HeaderStyle> headers = r.read(ConfigKeys.HEADERS, "ietf,legacy", HeaderStyle::parse);
+        TrustedProxies proxies = r.read(ConfigKeys.TRUSTED_PROXIES, "", TrustedProxies::parse);
+        Integer ipv6 = r.read(ConfigKeys.IPV6_PREFIX_LENGTH, "64", text -> r.intIn(ConfigKeys.IPV6_PREFIX_LENGTH, text, 1, 128));
+        Long maxBuckets = r.read(ConfigKeys.MEMORY_MAX_BUCKETS, Long.toString(InMemoryRateLimiter.DEFAULT_MAXIMUM_SIZE),
+                text -> (long) r.intIn(ConfigKeys.MEMORY_MAX_BUCKETS, text, 1, Integer.MAX_VALUE));
+        Optional<RedisSettings> redis = r.redis();
+        if (!r.problems.isEmpty()) {
+            throw new InvalidSettingsException(r.problems);
+        }
+        return new ThrottledSettings(prefix, headers, proxies, ipv6, maxBuckets, redis);
+    }
+
+    /** Reads values, collecting problems instead of stopping at the first. */
+    private static final class Reader {
+        private final Config config;
+        private final List<String> problems = new ArrayList<>();
+
+        Reader(Config config) {
+            this.config = config;
+        }
+
+        Optional<String> text(String key) {
+            return config.getOptionalValue(key, String.class).map(String::trim).filter(v -> !v.isEmpty());
+        }
+
+        <T> T read(String key, String defaultText, Function<String, T> parse) {
+            String text = text(key).orElse(defaultText);
+            try {
+                return parse.apply(text);
+            } catch (IllegalArgumentException e) {
+                problems.add(e.getMessage().startsWith(key) ? e.getMessage() : key + "='" + text + "': " + e.getMessage());
+                return null;
+            }
+        }
+
+        int intIn(String key, String text, int min, int max) {
+            try {
+                int value = Integer.parseInt(text.trim());
+                if (value >= min && value <= max) {
+                    return value;
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            throw new IllegalArgumentException(key + "='" + text + "' must be a whole number from " + min + " to " + max);
+        }
+
+        Optional<RedisSettings> redis() {
+            Optional<String> url = text(ConfigKeys.REDIS_URL);
+            Optional<String> cluster = text(ConfigKeys.REDIS_CLUSTER);
+            Optional<String> master = text(ConfigKeys.REDIS_SENTINEL_MASTER);
+            if (url.isEmpty() && cluster.isEmpty() && master.isEmpty()) {
+                for (String key : List.of(ConfigKeys.REDIS_PASSWORD, ConfigKeys.REDIS_USERNAME,
+                        ConfigKeys.REDIS_SENTINEL_NODES, ConfigKeys.REDIS_TLS, ConfigKeys.REDIS_DATABASE)) {
+                    if (text(key).isPresent()) {
+                        problems.add(key + " is set, but no Redis is: set " + ConfigKeys.REDIS_URL + ", "
+                                + ConfigKeys.REDIS_CLUSTER + " or " + ConfigKeys.REDIS_SENTINEL_MASTER
+                                + " (without them every node decides alone, in memory)");
+                    }
+                }
+                return Optional.empty();
+            }
+            RedisSettings.Builder b = RedisSettings.builder();
+            url.ifPresent(b::url);
+            cluster.ifPresent(b::cluster);
+            master.ifPresent(m -> b.sentinel(m, text(ConfigKeys.REDIS_SENTINEL_NODES).orElse(null)));
+            text(ConfigKeys.REDIS_USERNAME).ifPresent(b::username);
+            text(ConfigKeys.REDIS_PASSWORD).ifPresent(b::password);
+            Integer database = read(ConfigKeys.REDIS_DATABASE, "0", v -> intIn(ConfigKeys.REDIS_DATABASE, v, 0, 1 << 20));
+            if (database != null && database != 0) {
+                b.database(database);
+            }
+            Boolean tls = read(ConfigKeys.REDIS_TLS, "false", Reader::bool);
+            b.tls(Boolean.TRUE.equals(tls));
+            text(ConfigKeys.REDIS_TRUSTSTORE).ifPresent(path -> b.truststore(Path.of(path),
+                    text(ConfigKeys.REDIS_TRUSTSTORE_PASSWORD).orElse(null),
+                    text(ConfigKeys.REDIS_TRUSTSTORE_TYPE).orElse("PKCS12")));
+            if (text(ConfigKeys.REDIS_SENTINEL_USERNAME).isPresent() || text(ConfigKeys.REDIS_SENTINEL_PASSWORD).isPresent()) {
+                b.sentinelCredentials(text(ConfigKeys.REDIS_SENTINEL_USERNAME).orElse(null),
+                        text(ConfigKeys.REDIS_SENTINEL_PASSWORD).orElse(null));
+            }
+            Duration connect = read(ConfigKeys.REDIS_CONNECT_TIMEOUT, "500ms", v -> Durations.parse(ConfigKeys.REDIS_CONNECT_TIMEOUT, v));
+            Duration timeout = read(ConfigKeys.REDIS_TIMEOUT, "50ms", v -> Durations.parse(ConfigKeys.REDIS_TIMEOUT, v));
+            Integer maxTotal = read(ConfigKeys.REDIS_POOL_MAX_TOTAL, "32", v -> intIn(ConfigKeys.REDIS_POOL_MAX_TOTAL, v, 1, 10_000));
+            Integer maxIdle = read(ConfigKeys.REDIS_POOL_MAX_IDLE, maxTotal == null ? "32" : maxTotal.toString(),
+                    v -> intIn(ConfigKeys.REDIS_POOL_MAX_IDLE, v, 0, 10_000));
+            Integer minIdle = read(ConfigKeys.REDIS_POOL_MIN_IDLE, maxTotal == null ? "2" : Integer.toString(Math.min(2, maxTotal)),
+                    v -> intIn(ConfigKeys.REDIS_POOL_MIN_IDLE, v, 0, 10_000));
+            Duration maxWait = read(ConfigKeys.REDIS_POOL_MAX_WAIT, "50ms", v -> Durations.parse(ConfigKeys.REDIS_POOL_MAX_WAIT, v));
+            if (connect == null || timeout == null || maxTotal == null || maxIdle == null || minIdle == null || maxWait == null) {
+                return Optional.empty();   // the problems are recorded already
+            }
+            b.connectTimeout(connect).commandTimeout(timeout)
+                    .pool(maxTotal, maxIdle, minIdle, maxWait);
+            try {
+                return Optional.of(b.build());
+            } catch (IllegalArgumentException e) {
+                problems.add(e.getMessage());
+                return Optional.empty();
+            }
+        }
+
+        private static Boolean bool(String text) {
+            return switch (text.trim().toLowerCase(java.util.Locale.ROOT)) {
+                case "true" -> true;
+                case "false" -> false;
+                default -> throw new IllegalArgumentException("must be true or false");
+            };
+        }
+    }
+}

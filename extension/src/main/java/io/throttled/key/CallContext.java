@@ -1,0 +1,29 @@
+package io.throttled.key;
+
+import java.lang.reflect.Method;
+import java.util.List;
+import java.util.Optional;
+
+/** What a key resolver may know about the call being throttled. */
+public interface CallContext {
+
+    /** The authenticated caller's name; empty for anonymous calls. */
+    Optional<String> principal();
+
+    /** The socket peer's address, when the call came through HTTP. */
+    Optional<String> remoteAddress();
+
+    /** Every value of a request header, in order; empty without an HTTP request or header. */
+    List<String> headers(String name);
+
+    /** Whether the call runs inside an HTTP request (not a timer, a message listener, ...). */
+    boolean hasRequest();
+
+    /** The method being throttled. */
+    Method method();
+
+    /** Whether a principal name stands for "nobody" (Liberty names the anonymous subject UNAUTHENTICATED). */
+    static boolean isAnonymous(String name) {
+        return name == null || name.isBlank() || name.equals("UNAUTHENTICATED") || name.equals("anonymous");
+    }
+}

@@ -1,0 +1,63 @@
+package io.throttled.key;
+
+import inet.ipaddr.IPAddress;
+import inet.ipaddr.IPAddressString;
+import inet.ipaddr.ipv6.IPv6Address;
+
+/** Reading one address out of a header entry or a socket address, never throwing. */
+final class ClientAddresses {
+    /** Longer entries are not addresses; refusing them early bounds the work per header. */
+    private static final int MAX_ENTRY = 64;
+
+    private ClientAddresses() {
+    }
+
+    /**
+     * The address in {@code 192.0.2.1}, {@code 192.0.2.1:4711}, {@code 2001:db8::1},
+     * {@code [2001:db8::1]:4711}, or {@code null} for anything else ({@code unknown}, obfuscated names,
+     * garbage).
+     */
+    static IPAddress parse(String entry) {
+        if (entry == null) {
+            return null;
+        }
+        String text = entry.trim();
+        if (text.isEmpty() || text.length() > MAX_ENTRY) {
+            return null;
+        }
+        if (text.startsWith("[")) {
+            int close = text.indexOf(']');
+            if (close < 0 || !isPortOrNothing(text.substring(close + 1))) {
+                return null;
+            }
+            text = text.substring(1, close);
+        } else if (text.indexOf(':') == text.lastIndexOf(':') && text.indexOf(':') > 0 && text.contains(".")) {
+            if (!isPortOrNothing(text.substring(text.indexOf(':')))) {
+                return null;
+            }
+            text = text.substring(0, text.indexOf(':'));   // IPv4 with a port
+        }
+        int zone = text.indexOf('%');
+        if (zone > 0) {
+            text = text.substring(0, zone);
+        }
+        IPAddress address = new IPAddressString(text).getAddress();
+        if (address == null || address.isPrefixed()) {
+            return null;   // a CIDR block is not a client
+        }
+        return unmapped(address);
+    }
+
+    /** "" or ":" and a port number. */
+    private static boolean isPortOrNothing(String rest) {
+        return rest.isEmpty() || rest.matches(":\\d{1,5}") && Integer.parseInt(rest.substring(1)) <= 65535;
+    }
+
+    /** {@code ::ffff:192.0.2.1} is the IPv4 client 192.0.2.1. */
+    static IPAddress unmapped(IPAddress address) {
+        if (address instanceof IPv6Address v6 && v6.isIPv4Mapped()) {
+            return v6.getEmbeddedIPv4Address();
+        }
+        return address;
+    }
+}

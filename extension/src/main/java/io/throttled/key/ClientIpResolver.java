@@ -1,0 +1,64 @@
+package io.throttled.key;
+
+import inet.ipaddr.IPAddress;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Finds the client's address: the socket peer, unless the peer is a trusted proxy; then the right-most
+ * hop of {@code Forwarded} (preferred) or {@code X-Forwarded-For} that is not a trusted proxy. Headers
+ * from untrusted peers are ignored, so a client cannot spoof its address. An entry that is not an
+ * address ends the walk at the last address known good (a trusted proxy): garbage never becomes a key.
+ * IPv6 clients are grouped by their /64 (configurable), since one host usually holds a whole /64.
+ */
+public final class ClientIpResolver {
+    private final TrustedProxies trusted;
+    private final int ipv6PrefixLength;
+
+    public ClientIpResolver(TrustedProxies trusted, int ipv6PrefixLength) {
+        if (ipv6PrefixLength < 1 || ipv6PrefixLength > 128) {
+            throw new IllegalArgumentException("throttled.ipv6-prefix-length=" + ipv6PrefixLength
+                    + " must be between 1 and 128");
+        }
+        this.trusted = trusted;
+        this.ipv6PrefixLength = ipv6PrefixLength;
+    }
+
+    /** The client's address as key text: {@code 192.0.2.1} or {@code 2001:db8:cafe:17::/64}. */
+    public Optional<String> clientIp(CallContext call) {
+        IPAddress client = call.remoteAddress().map(ClientAddresses::parse).orElse(null);
+        if (client == null) {
+            return Optional.empty();
+        }
+        if (trusted.contains(client)) {
+            client = walkProxies(client, call);
+        }
+        return Optional.of(group(client));
+    }
+
+    private IPAddress walkProxies(IPAddress peer, CallContext call) {
+        List<String> forwarded = call.headers("Forwarded");
+        List<String> hops = forwarded.isEmpty()
+                ? ForwardedHeaders.xForwardedFor(call.headers("X-Forwarded-For"))
+                : ForwardedHeaders.forwarded(forwarded);
+        IPAddress client = peer;
+        for (int i = hops.size() - 1; i >= 0; i--) {
+            IPAddress hop = ClientAddresses.parse(hops.get(i));
+            if (hop == null) {
+                break;
+            }
+            client = hop;
+            if (!trusted.contains(hop)) {
+                break;
+            }
+        }
+        return client;
+    }
+
+    private String group(IPAddress address) {
+        if (address.isIPv6()) {
+            return address.toPrefixBlock(ipv6PrefixLength).toCompressedString();
+        }
+        return address.toNormalizedString();
+    }
+}

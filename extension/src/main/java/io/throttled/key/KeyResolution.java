@@ -1,0 +1,68 @@
+package io.throttled.key;
+
+import io.throttled.core.KeySource;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Turns a policy's key source into the key of this call. What each source gives, and what it falls back
+ * to when its part is missing:
+ *
+ * <table>
+ * <caption>keys</caption>
+ * <tr><th>source</th><th>key</th><th>when missing</th></tr>
+ * <tr><td>principal-or-ip</td><td>{@code u:<name>}, else {@code ip:<address>}</td><td>{@code anonymous}</td></tr>
+ * <tr><td>principal</td><td>{@code u:<name>}</td><td>{@code ip:<address>}, else {@code anonymous}</td></tr>
+ * <tr><td>ip</td><td>{@code ip:<address>}</td><td>{@code u:<name>}, else {@code anonymous}</td></tr>
+ * <tr><td>header:Name</td><td>{@code h:<first value>}</td><td>principal-or-ip</td></tr>
+ * <tr><td>bean:name</td><td>what the bean returns</td><td>principal-or-ip</td></tr>
+ * <tr><td>global</td><td>{@code global}</td><td>-</td></tr>
+ * </table>
+ *
+ * A call outside any HTTP request (timer, message listener) has no address and no headers, so it is keyed
+ * by its principal (a run-as identity), or else shares the policy's {@code anonymous} bucket.
+ */
+public final class KeyResolution {
+    public static final String ANONYMOUS = "anonymous";
+    public static final String GLOBAL = "global";
+
+    private final ClientIpResolver ips;
+    private final Function<String, KeyResolver> beans;
+
+    public KeyResolution(ClientIpResolver ips, Function<String, KeyResolver> beans) {
+        this.ips = ips;
+        this.beans = beans;
+    }
+
+    public String resolve(KeySource source, CallContext call) {
+        switch (source.kind()) {
+            case GLOBAL:
+                return GLOBAL;
+            case PRINCIPAL:
+                return principal(call).or(() -> ip(call)).orElse(ANONYMOUS);
+            case IP:
+                return ip(call).or(() -> principal(call)).orElse(ANONYMOUS);
+            case HEADER:
+                return call.headers(source.argument()).stream().filter(v -> v != null && !v.isBlank()).findFirst()
+                        .map(v -> "h:" + v.trim()).orElseGet(() -> principalOrIp(call));
+            case BEAN:
+                String key = beans.apply(source.argument()).resolve(call);
+                return key == null || key.isBlank() ? principalOrIp(call) : key;
+            case PRINCIPAL_OR_IP:
+            default:
+                return principalOrIp(call);
+        }
+    }
+
+    private String principalOrIp(CallContext call) {
+        return principal(call).or(() -> ip(call)).orElse(ANONYMOUS);
+    }
+
+    private static Optional<String> principal(CallContext call) {
+        return call.principal().filter(name -> !CallContext.isAnonymous(name)).map(name -> "u:" + name);
+    }
+
+    private Optional<String> ip(CallContext call) {
+        return ips.clientIp(call).map(address -> "ip:" + address);
+    }
+}

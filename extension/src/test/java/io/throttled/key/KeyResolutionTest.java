@@ -1,0 +1,55 @@
+package io.throttled.key;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.throttled.core.BucketKeys;
+import io.throttled.core.KeySource;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class KeyResolutionTest {
+    private final KeyResolution keys = new KeyResolution(new ClientIpResolver(TrustedProxies.NONE, 64),
+            Map.<String, KeyResolver>of("tenant", call -> call.headers("X-Tenant").stream().findFirst().orElse(null))::get);
+
+    private String key(String source, FakeCall call) {
+        return keys.resolve(KeySource.parse(source), call);
+    }
+
+    @Test
+    void principalOrIpPrefersTheCaller() {
+        assertThat(key("principal-or-ip", FakeCall.from("192.0.2.1").principal("alice"))).isEqualTo("u:alice");
+        assertThat(key("principal-or-ip", FakeCall.from("192.0.2.1"))).isEqualTo("ip:192.0.2.1");
+        assertThat(key("principal-or-ip", FakeCall.from("192.0.2.1").principal("UNAUTHENTICATED")))
+                .isEqualTo("ip:192.0.2.1");
+    }
+
+    @Test
+    void eachSourceAndItsFallback() {
+        assertThat(key("principal", FakeCall.from("192.0.2.1").principal("bob"))).isEqualTo("u:bob");
+        assertThat(key("principal", FakeCall.from("192.0.2.1"))).isEqualTo("ip:192.0.2.1");
+        assertThat(key("ip", FakeCall.from("192.0.2.1").principal("bob"))).isEqualTo("ip:192.0.2.1");
+        assertThat(key("global", FakeCall.from("192.0.2.1").principal("bob"))).isEqualTo("global");
+        assertThat(key("header:X-Api-Key", FakeCall.from("192.0.2.1").header("X-Api-Key", " k-123 ")))
+                .isEqualTo("h:k-123");
+        assertThat(key("header:X-Api-Key", FakeCall.from("192.0.2.1"))).isEqualTo("ip:192.0.2.1");
+        assertThat(key("bean:tenant", FakeCall.from("192.0.2.1").header("X-Tenant", "acme"))).isEqualTo("acme");
+        assertThat(key("bean:tenant", FakeCall.from("192.0.2.1"))).isEqualTo("ip:192.0.2.1");
+    }
+
+    @Test
+    void aCallWithoutARequestUsesItsPrincipalThenTheSharedAnonymousBucket() {
+        assertThat(key("ip", FakeCall.withoutRequest().principal("batch-user"))).isEqualTo("u:batch-user");
+        assertThat(key("header:X-Api-Key", FakeCall.withoutRequest().principal("batch-user"))).isEqualTo("u:batch-user");
+        assertThat(key("principal-or-ip", FakeCall.withoutRequest())).isEqualTo(KeyResolution.ANONYMOUS);
+        assertThat(key("ip", FakeCall.withoutRequest())).isEqualTo(KeyResolution.ANONYMOUS);
+    }
+
+    @Test
+    void keysAClientControlsAreHashedBeforeTheyReachRedis() {
+        String header = key("header:X-Api-Key", FakeCall.from("192.0.2.1").header("X-Api-Key", "}{slot" + "x".repeat(500)));
+
+        assertThat(header).hasSize(508);   // resolution keeps the text ...
+        assertThat(BucketKeys.safe(header)).startsWith("~").hasSize(23);   // ... the store hashes it
+        assertThat(BucketKeys.safe(key("ip", FakeCall.from("2001:db8::1")))).isEqualTo("ip:2001:db8::/64");
+    }
+}
