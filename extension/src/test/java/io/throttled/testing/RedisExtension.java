@@ -27,11 +27,16 @@ public final class RedisExtension implements ParameterResolver {
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-        ExtensionContext.Store store = context.getRoot().getStore(NAMESPACE);
         if (parameter.getParameter().getType() == RedisClusterProcess.class) {
-            return store.getOrComputeIfAbsent("cluster", k -> RedisClusterProcess.start(), RedisClusterProcess.class);
+            return context.getRoot().getStore(NAMESPACE)
+                    .getOrComputeIfAbsent("cluster", k -> RedisClusterProcess.start(), RedisClusterProcess.class);
         }
-        return store.getOrComputeIfAbsent("standalone", k -> standalone(), TestRedis.class);
+        return shared(context);
+    }
+
+    /** The standalone server of this test run, for other extensions (a server under test needs its URL). */
+    public static TestRedis shared(ExtensionContext context) {
+        return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent("standalone", k -> standalone(), TestRedis.class);
     }
 
     private static TestRedis standalone() {
