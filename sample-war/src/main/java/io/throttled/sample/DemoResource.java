@@ -1,0 +1,51 @@
+package io.throttled.sample;
+
+import io.throttled.Throttled;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Instant;
+
+/**
+ * The three entry points: a throttled resource method, a resource calling a throttled CDI bean, and one
+ * calling a throttled EJB. Their policies are in META-INF/microprofile-config.properties.
+ */
+@Path("demo")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+public class DemoResource {
+    @Inject
+    Greeter greeter;
+
+    @Inject
+    ReportService reports;
+
+    /** {@code @Throttled} on the JAX-RS method: the request filter decides before this runs. */
+    @GET
+    @Path("ping")
+    @Throttled("ping")
+    public JsonObject ping() {
+        return Json.createObjectBuilder().add("message", "pong").add("at", Instant.now().toString()).build();
+    }
+
+    /** The CDI bean is throttled: its interceptor decides, a denial becomes 429. */
+    @GET
+    @Path("greeting")
+    public JsonObject greeting(@QueryParam("name") @DefaultValue("world") String name) {
+        return Json.createObjectBuilder().add("message", greeter.greet(name)).build();
+    }
+
+    /** The EJB is throttled: the same interceptor, around a stateless session bean. */
+    @GET
+    @Path("report")
+    public JsonObject report() {
+        return reports.dailyReport();
+    }
+}

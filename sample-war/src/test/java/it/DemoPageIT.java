@@ -1,0 +1,80 @@
+package it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import it.SampleServerExtension.SampleServer;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/** The demo page in headless Chromium: a burst clicked, the counts and the remaining tokens shown. */
+@ExtendWith(SampleServerExtension.class)
+class DemoPageIT {
+
+    @Test
+    void aBurstShowsAllowedAndDeniedAndTheRemainingTokensTheHeadersGave(SampleServer sample, @TempDir Path profile)
+            throws Exception {
+        sample.flushRedis();
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(new File(System.getProperty("chromedriver", "/usr/bin/chromedriver")))
+                .usingAnyFreePort().build();
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(System.getProperty("chromium", "/usr/bin/chromium"));
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--window-size=1280,1250", "--user-data-dir=" + profile);
+        WebDriver browser = new ChromeDriver(service, options);
+        try {
+            browser.get(sample.url("/"));
+            new Select(browser.findElement(By.id("endpoint"))).selectByValue("ping");
+            WebElement size = browser.findElement(By.id("burst-size"));
+            size.clear();
+            size.sendKeys("15");
+            long start = System.nanoTime();
+            browser.findElement(By.id("send-burst")).click();
+
+            new WebDriverWait(browser, Duration.ofSeconds(30)).until(b -> count(b, "allowed-count") + count(b, "denied-count") == 15);
+            long elapsedSeconds = (System.nanoTime() - start) / 1_000_000_000L + 1;
+
+            int allowed = count(browser, "allowed-count");
+            assertThat(allowed).isBetween(10, 10 + (int) elapsedSeconds);
+            assertThat(count(browser, "denied-count")).isEqualTo(15 - allowed);
+            assertThat(browser.findElements(By.cssSelector("#log tr"))).hasSize(15);
+            assertThat(browser.findElements(By.cssSelector("#log tr[data-status='429']"))).hasSize(15 - allowed);
+
+            String headers = browser.findElement(By.id("last-headers")).getText();
+            String remainingHeader = headers.lines().filter(l -> l.toLowerCase().startsWith("x-ratelimit-remaining:"))
+                    .map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst().orElseThrow();
+            assertThat(browser.findElement(By.id("remaining")).getText()).isEqualTo(remainingHeader);
+            assertThat(headers).startsWith("HTTP 429").contains("retry-after:");
+            assertThat(browser.findElement(By.id("policy")).getText()).contains("\"ping\";q=1;w=1");
+
+            Thread.sleep(1200);   // let the chart draw its next second
+            Path screenshot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE).toPath();
+            Files.copy(screenshot, Path.of(System.getProperty("test.output.dir", "target"), "demo-page.png"),
+                    StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            browser.quit();
+            service.stop();
+        }
+    }
+
+    private static int count(WebDriver browser, String id) {
+        return Integer.parseInt(browser.findElement(By.id(id)).getText().trim());
+    }
+}
