@@ -121,5 +121,37 @@
     $('log').innerHTML = '';
   });
   $('endpoint').addEventListener('change', () => { $('remaining').textContent = '–'; $('reset').textContent = '–'; });
+
+  // the policy form: a runtime override through the admin API, with the operator's credentials
+  async function changePolicy(method) {
+    const form = $('policy-form');
+    const name = $('endpoint').value;
+    const body = {};
+    if (method === 'PUT') {
+      body.algorithm = form.elements.algorithm.value;
+      if (form.elements.rate.value.trim()) { body.rate = form.elements.rate.value.trim(); }
+      const burst = form.elements.burst.value.trim();
+      if (burst) { body.burst = /^\d+$/.test(burst) ? Number(burst) : burst; }
+    }
+    const response = await fetch('api/throttled/policies/' + encodeURIComponent(name), {
+      method,
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json',
+        Authorization: 'Basic ' + btoa(form.elements.user.value + ':' + form.elements.password.value) },
+      body: method === 'PUT' ? JSON.stringify(body) : undefined
+    });
+    const json = await response.json().catch(() => ({}));
+    const note = $('policy-note');
+    if (response.ok) {
+      note.className = 'note ok';
+      note.textContent = 'Policy ' + name + ' is now ' + json.algorithm + ' ' + json.rate + ', on every node.';
+    } else {
+      note.className = 'note error';
+      note.textContent = response.status === 401 ? 'Wrong operator password.'
+        : response.status === 403 ? 'That user is not an operator.'
+        : (json.detail || ('HTTP ' + response.status));
+    }
+  }
+  $('policy-form').addEventListener('submit', (event) => { event.preventDefault(); changePolicy('PUT'); });
+  $('restore-policy').addEventListener('click', () => changePolicy('DELETE'));
   document.body.dataset.idle = 'true';
 })();

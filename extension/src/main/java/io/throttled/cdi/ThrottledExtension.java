@@ -4,12 +4,14 @@ import io.throttled.Throttled;
 import io.throttled.config.DefinitionProblems;
 import io.throttled.config.PolicyDeclaration;
 import io.throttled.key.KeyResolver;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.literal.NamedLiteral;
 import jakarta.enterprise.inject.spi.AfterDeploymentValidation;
 import jakarta.enterprise.inject.spi.AnnotatedMethod;
 import jakarta.enterprise.inject.spi.AnnotatedType;
 import jakarta.enterprise.inject.spi.BeanManager;
+import jakarta.enterprise.inject.spi.BeforeBeanDiscovery;
 import jakarta.enterprise.inject.spi.DefinitionException;
 import jakarta.enterprise.inject.spi.Extension;
 import jakarta.enterprise.inject.spi.ProcessAnnotatedType;
@@ -26,6 +28,27 @@ import org.eclipse.microprofile.config.ConfigProvider;
  */
 public class ThrottledExtension implements Extension {
     private final List<PolicyDeclaration> declarations = new CopyOnWriteArrayList<>();
+
+    /** Metrics and health only when the application has those MicroProfile APIs. */
+    void optionalBeans(@Observes BeforeBeanDiscovery event) {
+        if (available("org.eclipse.microprofile.metrics.MetricRegistry")) {
+            event.addAnnotatedType(ThrottledMetrics.class, ThrottledMetrics.class.getName())
+                    .add(ApplicationScoped.Literal.INSTANCE);
+        }
+        if (available("org.eclipse.microprofile.health.HealthCheck")) {
+            event.addAnnotatedType(RedisReadinessCheck.class, RedisReadinessCheck.class.getName())
+                    .add(ApplicationScoped.Literal.INSTANCE);
+        }
+    }
+
+    private static boolean available(String className) {
+        try {
+            Class.forName(className, false, ThrottledExtension.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+    }
 
     void collect(@Observes @WithAnnotations(Throttled.class) ProcessAnnotatedType<?> event) {
         AnnotatedType<?> type = event.getAnnotatedType();

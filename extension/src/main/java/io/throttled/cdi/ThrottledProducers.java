@@ -1,5 +1,8 @@
 package io.throttled.cdi;
 
+import io.throttled.config.ConfigKeys;
+import io.throttled.config.LocalOverrideStore;
+import io.throttled.config.OverrideStore;
 import io.throttled.config.PolicyRegistry;
 import io.throttled.config.ThrottledSettings;
 import io.throttled.core.RateLimiter;
@@ -7,7 +10,7 @@ import io.throttled.key.ClientIpResolver;
 import io.throttled.key.KeyResolution;
 import io.throttled.key.KeyResolver;
 import io.throttled.memory.InMemoryRateLimiter;
-import io.throttled.redis.RedisConnections;
+import io.throttled.redis.RedisOverrideStore;
 import io.throttled.redis.RedisRateLimiter;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
@@ -30,25 +33,43 @@ public class ThrottledProducers {
         return ThrottledSettings.read(ConfigProvider.getConfig());
     }
 
+    @Produces
+    @Singleton
+    RedisBackend redis(ThrottledSettings settings) {
+        return RedisBackend.of(settings.redis());
+    }
+
+    void close(@Disposes RedisBackend redis) {
+        redis.close();
+    }
+
     /** Redis when configured; otherwise this JVM alone, which the log says once. */
     @Produces
     @Singleton
-    RateLimiter rateLimiter(ThrottledSettings settings) {
-        if (settings.redis().isEmpty()) {
-            LOG.log(System.Logger.Level.WARNING, "throttled: no Redis configured (throttled.redis.url, "
-                    + "throttled.redis.cluster or throttled.redis.sentinel.master): every node decides alone, in memory");
+    RateLimiter rateLimiter(ThrottledSettings settings, RedisBackend redis) {
+        if (!redis.isConfigured()) {
+            LOG.log(System.Logger.Level.WARNING, "throttled: no Redis configured (" + ConfigKeys.REDIS_URL + ", "
+                    + ConfigKeys.REDIS_CLUSTER + " or " + ConfigKeys.REDIS_SENTINEL_MASTER
+                    + "): every node decides alone, in memory");
             return InMemoryRateLimiter.builder().keyPrefix(settings.keyPrefix())
                     .maximumSize(settings.memoryMaxBuckets()).build();
         }
-        LOG.log(System.Logger.Level.INFO, "throttled: deciding on {0}", settings.redis().get().describe());
-        return RedisRateLimiter.builder(RedisConnections.scripting(settings.redis().get()))
-                .keyPrefix(settings.keyPrefix()).build();
+        LOG.log(System.Logger.Level.INFO, "throttled: deciding on {0}", redis.settings().describe());
+        // the backend owns the connection; the limiter must not close it
+        return RedisRateLimiter.builder(redis.scripting()).keyPrefix(settings.keyPrefix()).build();
     }
 
-    void close(@Disposes RateLimiter limiter) throws Exception {
-        if (limiter instanceof AutoCloseable closeable) {
-            closeable.close();
-        }
+    @Produces
+    @Singleton
+    OverrideSync overrides(ThrottledSettings settings, RedisBackend redis) {
+        OverrideStore store = redis.isConfigured()
+                ? new RedisOverrideStore(redis.client(), redis.scripting(), settings.keyPrefix())
+                : new LocalOverrideStore();
+        return new OverrideSync(store, settings.overridesReread());
+    }
+
+    void close(@Disposes OverrideSync sync) {
+        sync.close();
     }
 
     @Produces
@@ -68,7 +89,8 @@ public class ThrottledProducers {
 
     @Produces
     @Singleton
-    Throttler throttler(PolicyRegistry policies, KeyResolution keys, RateLimiter limiter) {
-        return new Throttler(policies, keys, limiter, new ShadowLog());
+    Throttler throttler(PolicyRegistry policies, KeyResolution keys, RateLimiter limiter,
+                        Instance<DecisionListener> listeners) {
+        return new Throttler(policies, keys, limiter, new ShadowLog(), listeners);
     }
 }

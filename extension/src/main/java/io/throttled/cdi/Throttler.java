@@ -8,6 +8,8 @@ import io.throttled.core.RateLimiter;
 import io.throttled.key.CallContext;
 import io.throttled.key.KeyResolution;
 import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -19,12 +21,17 @@ public final class Throttler {
     private final KeyResolution keys;
     private final RateLimiter limiter;
     private final ShadowLog shadow;
+    private final List<DecisionListener> listeners;
 
-    public Throttler(PolicyRegistry policies, KeyResolution keys, RateLimiter limiter, ShadowLog shadow) {
+    public Throttler(PolicyRegistry policies, KeyResolution keys, RateLimiter limiter, ShadowLog shadow,
+                     Iterable<DecisionListener> listeners) {
         this.policies = policies;
         this.keys = keys;
         this.limiter = limiter;
         this.shadow = shadow;
+        List<DecisionListener> found = new ArrayList<>();
+        listeners.forEach(found::add);
+        this.listeners = List.copyOf(found);
     }
 
     /** The decision for a call of {@code method}, or empty when it is not throttled. */
@@ -39,7 +46,11 @@ public final class Throttler {
         if (!decision.allowed() && !policy.enforce()) {
             shadow.wouldHaveDenied(policy, key, decision);
         }
-        return Optional.of(new Outcome(policy, key, decision));
+        Outcome outcome = new Outcome(policy, key, decision);
+        for (DecisionListener listener : listeners) {
+            listener.decided(outcome);
+        }
+        return Optional.of(outcome);
     }
 
     public PolicyRegistry policies() {

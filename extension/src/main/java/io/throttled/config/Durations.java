@@ -11,6 +11,15 @@ final class Durations {
     private Durations() {
     }
 
+    /** Like {@link #parse}, refusing zero. */
+    static Duration positive(String key, String text) {
+        Duration d = parse(key, text);
+        if (d.isZero()) {
+            throw new IllegalArgumentException(key + "='" + text + "' must be longer than zero");
+        }
+        return d;
+    }
+
     static Duration parse(String key, String text) {
         Matcher m = FORM.matcher(text.trim());
         if (!m.matches()) {

@@ -55,6 +55,18 @@ public final class PolicyRegistry {
         return resolver.resolve(declarations.getOrDefault(declaration.name(), declaration));
     }
 
+    /** What the policy would be with these runtime overrides instead of the current ones; empty if unknown. */
+    public Optional<ResolvedPolicy> preview(String name, Map<PolicyField, String> overrides) {
+        PolicyDeclaration declaration = declarations.get(name);
+        if (declaration == null) {
+            if (!ConfiguredPolicies.names(config).contains(name)) {
+                return Optional.empty();
+            }
+            declaration = PolicyDeclaration.configOnly(name);
+        }
+        return Optional.of(resolver.preview(declaration, overrides));
+    }
+
     /** Every policy name, declared or configured, sorted. */
     public Set<String> names() {
         Set<String> names = new TreeSet<>(declarations.keySet());

@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigValue;
+import org.eclipse.microprofile.config.spi.ConfigSource;
 
 /**
  * Combines a declaration with MicroProfile Config: for each field the config key
@@ -75,6 +76,50 @@ public final class PolicyResolver {
             }
             return cached.resolved;
         }
+    }
+
+    /**
+     * The policy these runtime overrides would give, over what config and the annotation say now (the
+     * override source itself is skipped): to validate an override before storing it.
+     *
+     * @throws InvalidPolicyException naming every bad field
+     */
+    public ResolvedPolicy preview(PolicyDeclaration declaration, Map<PolicyField, String> overrides) {
+        String[] values = new String[FIELDS.length];
+        String[] origins = new String[FIELDS.length];
+        FieldSource[] sources = new FieldSource[FIELDS.length];
+        for (PolicyField field : FIELDS) {
+            int i = field.ordinal();
+            String key = ConfigKeys.policy(declaration.name(), field);
+            String configured = null;
+            String configuredBy = null;
+            for (ConfigSource source : config.getConfigSources()) {
+                String value = FieldSource.OVERRIDES_SOURCE_NAME.equals(source.getName()) ? null : source.getValue(key);
+                if (value != null && !value.isBlank()) {
+                    configured = value.trim();
+                    configuredBy = source.getName();
+                    break;
+                }
+            }
+            if (overrides.containsKey(field)) {
+                values[i] = overrides.get(field).trim();
+                sources[i] = FieldSource.OVERRIDE;
+                origins[i] = FieldSource.OVERRIDES_SOURCE_NAME;
+            } else if (configured != null) {
+                values[i] = configured;
+                sources[i] = FieldSource.CONFIG;
+                origins[i] = configuredBy;
+            } else if (declaration.values().containsKey(field)) {
+                values[i] = declaration.values().get(field);
+                sources[i] = FieldSource.ANNOTATION;
+                origins[i] = declaration.origin();
+            } else {
+                values[i] = field.defaultText();
+                sources[i] = FieldSource.DEFAULT;
+                origins[i] = "default";
+            }
+        }
+        return build(declaration.name(), values, sources, origins);
     }
 
     /** Builds the policy these settings describe, without caching: for validation. */

@@ -23,6 +23,7 @@ public record ThrottledSettings(
         TrustedProxies trustedProxies,
         int ipv6PrefixLength,
         long memoryMaxBuckets,
+        Duration overridesReread,
         Optional<RedisSettings> redis) {
 
     /**
@@ -36,11 +37,12 @@ public record ThrottledSettings(
         Integer ipv6 = r.read(ConfigKeys.IPV6_PREFIX_LENGTH, "64", text -> r.intIn(ConfigKeys.IPV6_PREFIX_LENGTH, text, 1, 128));
         Long maxBuckets = r.read(ConfigKeys.MEMORY_MAX_BUCKETS, Long.toString(InMemoryRateLimiter.DEFAULT_MAXIMUM_SIZE),
                 text -> (long) r.intIn(ConfigKeys.MEMORY_MAX_BUCKETS, text, 1, Integer.MAX_VALUE));
+        Duration reread = r.read(ConfigKeys.OVERRIDES_REREAD, "2s", text -> Durations.positive(ConfigKeys.OVERRIDES_REREAD, text));
         Optional<RedisSettings> redis = r.redis();
         if (!r.problems.isEmpty()) {
             throw new InvalidSettingsException(r.problems);
         }
-        return new ThrottledSettings(prefix, headers, proxies, ipv6, maxBuckets, redis);
+        return new ThrottledSettings(prefix, headers, proxies, ipv6, maxBuckets, reread, redis);
     }
 
     /** Reads values, collecting problems instead of stopping at the first. */

@@ -11,6 +11,7 @@ package io.throttled.core;
  * @param limit            the limit that decided: when denied the one that must wait longest, when allowed
  *                         the one with the least left
  * @param policy           the name of the policy
+ * @param origin           what made the decision: the store, or a fallback while the store failed
  */
 public record Decision(
         boolean allowed,
@@ -18,10 +19,40 @@ public record Decision(
         long retryAfterMillis,
         long resetAfterMillis,
         Limit limit,
-        String policy) implements java.io.Serializable {
+        String policy,
+        Origin origin) implements java.io.Serializable {
 
     /** The retry-after of a request larger than a burst: waiting does not help. */
     public static final long NEVER = -1;
+
+    /** What made a decision. */
+    public enum Origin {
+        /** The configured store (Redis, or the in-JVM store when no Redis is configured). */
+        STORE,
+        /** This node's memory of a recent denial by the store (the over-limit cache). */
+        OVER_LIMIT_CACHE,
+        /** The in-JVM store, because Redis failed (failure mode {@code local}). */
+        LOCAL_FALLBACK,
+        /** Allowed without deciding, because Redis failed (failure mode {@code open}). */
+        FAIL_OPEN,
+        /** Denied without deciding, because Redis failed (failure mode {@code closed}). */
+        FAIL_CLOSED
+    }
+
+    /** A decision of the store itself. */
+    public Decision(boolean allowed, long remaining, long retryAfterMillis, long resetAfterMillis, Limit limit,
+                    String policy) {
+        this(allowed, remaining, retryAfterMillis, resetAfterMillis, limit, policy, Origin.STORE);
+    }
+
+    /** True unless a failure mode decided because the store could not. */
+    public boolean decidedByStore() {
+        return origin == Origin.STORE || origin == Origin.OVER_LIMIT_CACHE;
+    }
+
+    public Decision withOrigin(Origin value) {
+        return new Decision(allowed, remaining, retryAfterMillis, resetAfterMillis, limit, policy, value);
+    }
 
     /** True when the request asked for more than the deciding limit's burst, so no wait can admit it. */
     public boolean canNeverSucceed() {
@@ -32,6 +63,7 @@ public record Decision(
     public String toString() {
         String verdict = allowed ? "allowed" : canNeverSucceed() ? "denied (can never succeed)" : "denied";
         return "Decision[" + policy + " " + limit + ": " + verdict + ", remaining=" + remaining
-                + ", retryAfter=" + retryAfterMillis + "ms, resetAfter=" + resetAfterMillis + "ms]";
+                + ", retryAfter=" + retryAfterMillis + "ms, resetAfter=" + resetAfterMillis + "ms"
+                + (origin == Origin.STORE ? "" : ", by " + origin) + "]";
     }
 }

@@ -36,6 +36,11 @@ public final class ClientIpResolver {
         return Optional.of(group(client));
     }
 
+    /** An address as it appears in keys (IPv6 grouped), or empty when the text is no address. */
+    public Optional<String> normalise(String address) {
+        return Optional.ofNullable(ClientAddresses.parse(address)).map(this::group);
+    }
+
     private IPAddress walkProxies(IPAddress peer, CallContext call) {
         List<String> forwarded = call.headers("Forwarded");
         List<String> hops = forwarded.isEmpty()

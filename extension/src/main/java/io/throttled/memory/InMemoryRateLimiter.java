@@ -3,11 +3,14 @@ package io.throttled.memory;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
+import io.throttled.core.BucketInventory;
 import io.throttled.core.BucketKeys;
 import io.throttled.core.Clock;
 import io.throttled.core.Decision;
 import io.throttled.core.Policy;
 import io.throttled.core.RateLimiter;
+import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * Decides in this JVM with the same arithmetic as the Redis scripts: the default when no Redis is
@@ -17,7 +20,7 @@ import io.throttled.core.RateLimiter;
  * when they would decide like fresh ones; the cache is bounded ({@link Builder#maximumSize}), and a bucket
  * evicted early for space starts full again.
  */
-public final class InMemoryRateLimiter implements RateLimiter {
+public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
     public static final long DEFAULT_MAXIMUM_SIZE = 1_000_000;
 
     private final Clock clock;
@@ -60,6 +63,39 @@ public final class InMemoryRateLimiter implements RateLimiter {
     public void reset(Policy policy, String key) {
         RateLimiter.checkArguments(policy, key, 0);
         buckets.invalidate(keys.bucket(policy, key));
+    }
+
+    /** Keys in order; the cursor is the last key of the previous page. */
+    @Override
+    public KeyPage keys(Policy policy, String cursor, int count) {
+        String stem = keys.prefix() + policy.name() + ":{";
+        String after = KeyPage.START.equals(cursor) ? "" : cursor;
+        List<String> page = buckets.asMap().keySet().stream()
+                .filter(k -> k.startsWith(stem))
+                .map(k -> k.substring(stem.length(), k.length() - 1))
+                .filter(k -> k.compareTo(after) > 0)
+                .sorted()
+                .limit(Math.max(1, count))
+                .toList();
+        return new KeyPage(page, page.size() < Math.max(1, count) ? KeyPage.START : page.get(page.size() - 1));
+    }
+
+    @Override
+    public OptionalLong timeToLiveMillis(Policy policy, String clientKey) {
+        Bucket bucket = buckets.getIfPresent(keys.bucket(policy, clientKey));
+        long now = clock.nowMicros();
+        if (bucket == null || bucket.freshAt() <= now) {
+            return OptionalLong.empty();
+        }
+        return OptionalLong.of(Math.floorDiv(bucket.freshAt() - now + 999, 1000));
+    }
+
+    @Override
+    public long resetAll(Policy policy) {
+        String stem = keys.prefix() + policy.name() + ":{";
+        List<String> names = buckets.asMap().keySet().stream().filter(k -> k.startsWith(stem)).toList();
+        buckets.invalidateAll(names);
+        return names.size();
     }
 
     /** Buckets currently held (approximate; for tests and metrics). */

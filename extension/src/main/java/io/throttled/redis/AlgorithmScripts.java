@@ -14,7 +14,7 @@ final class AlgorithmScripts {
     private static final AlgorithmScript SLIDING_WINDOW_LOG = new SlidingWindowLogScript();
     private static final AlgorithmScript SLIDING_WINDOW_COUNTER = new SlidingWindowCounterScript();
     private static final AlgorithmScript LEAKY_BUCKET = new LeakyBucketScript();
-    static final LuaScript RESET = LuaScript.standalone("reset.lua");
+    static final LuaScript BUCKET = LuaScript.standalone("bucket.lua");
 
     private AlgorithmScripts() {
     }
@@ -42,7 +42,7 @@ final class AlgorithmScripts {
     static List<LuaScript> all() {
         return Stream.concat(Stream.of(TOKEN_BUCKET, TOKEN_BUCKET_INTERVAL, GCRA, FIXED_WINDOW,
                                 SLIDING_WINDOW_LOG, SLIDING_WINDOW_COUNTER, LEAKY_BUCKET).map(AlgorithmScript::lua),
-                        Stream.of(RESET))
+                        Stream.of(BUCKET))
                 .toList();
     }
 }

@@ -21,9 +21,15 @@ import redis.clients.jedis.exceptions.JedisNoScriptException;
  */
 public final class JedisScripting implements RedisScripting {
     private final UnifiedJedis jedis;
+    private volatile RedisCallObserver observer = RedisCallObserver.NONE;
 
     public JedisScripting(UnifiedJedis jedis) {
         this.jedis = jedis;
+    }
+
+    /** Reports every round trip from now on to this observer. */
+    public void observe(RedisCallObserver value) {
+        this.observer = value == null ? RedisCallObserver.NONE : value;
     }
 
     public UnifiedJedis client() {
@@ -32,6 +38,18 @@ public final class JedisScripting implements RedisScripting {
 
     @Override
     public Object run(ScriptCall call) {
+        long start = System.nanoTime();
+        try {
+            Object reply = evalsha(call);
+            observer.succeeded(System.nanoTime() - start);
+            return reply;
+        } catch (RuntimeException e) {
+            observer.failed(System.nanoTime() - start, e);
+            throw e;
+        }
+    }
+
+    private Object evalsha(ScriptCall call) {
         String sha = call.script().sha1();
         try {
             return jedis.evalsha(sha, call.keys(), call.args());
@@ -44,6 +62,18 @@ public final class JedisScripting implements RedisScripting {
 
     @Override
     public List<Object> runAll(List<ScriptCall> calls) {
+        long start = System.nanoTime();
+        try {
+            List<Object> replies = evalshaAll(calls);
+            observer.succeeded(System.nanoTime() - start);
+            return replies;
+        } catch (RuntimeException e) {
+            observer.failed(System.nanoTime() - start, e);
+            throw e;
+        }
+    }
+
+    private List<Object> evalshaAll(List<ScriptCall> calls) {
         List<Object> replies = pipeline(calls);
         Map<String, ScriptCall> missing = new LinkedHashMap<>();
         List<Integer> retry = new ArrayList<>();

@@ -1,5 +1,6 @@
 package io.throttled.redis;
 
+import io.throttled.core.BucketInventory;
 import io.throttled.core.BucketKeys;
 import io.throttled.core.Clock;
 import io.throttled.core.Decision;
@@ -7,7 +8,10 @@ import io.throttled.core.Limit;
 import io.throttled.core.Policy;
 import io.throttled.core.RateLimiter;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.OptionalLong;
+import java.util.Set;
 
 /**
  * Decides on Redis: one script call per decision, all limits of the policy at once, on the server's clock.
@@ -17,15 +21,19 @@ import java.util.List;
  * Decision d = limiter.acquire(policy, "u:alice");
  * }</pre>
  */
-public final class RedisRateLimiter implements RateLimiter, AutoCloseable {
+public final class RedisRateLimiter implements RateLimiter, BucketInventory, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(RedisRateLimiter.class.getName());
+    static final int RESET_BATCH = 500;
 
     private final RedisScripting redis;
+    private final RedisKeyspace keyspace;
     private final BucketKeys keys;
     private final Clock scriptClock;
 
     private RedisRateLimiter(Builder builder) {
         this.redis = builder.redis;
+        this.keyspace = builder.keyspace != null ? builder.keyspace
+                : builder.redis instanceof JedisScripting jedis ? new JedisKeyspace(jedis.client()) : null;
         this.keys = new BucketKeys(builder.keyPrefix);
         this.scriptClock = builder.scriptClock;
     }
@@ -74,16 +82,69 @@ public final class RedisRateLimiter implements RateLimiter, AutoCloseable {
     @Override
     public void reset(Policy policy, String key) {
         RateLimiter.checkArguments(policy, key, 0);
+        redis.run(bucketCall("reset", policy, key));
+    }
+
+    @Override
+    public OptionalLong timeToLiveMillis(Policy policy, String clientKey) {
+        RateLimiter.checkArguments(policy, clientKey, 0);
+        long ttl = (Long) redis.run(bucketCall("ttl", policy, clientKey));
+        return ttl < 0 ? OptionalLong.empty() : OptionalLong.of(ttl);
+    }
+
+    /** SCAN for {@code <prefix><policy>:{*}: every limit key of every client, deduplicated per page. */
+    @Override
+    public KeyPage keys(Policy policy, String cursor, int count) {
+        String stem = keys.prefix() + policy.name() + ":{";
+        RedisKeyspace.Page page = keyspace().scan(cursor, stem + "*", Math.max(1, count));
+        Set<String> clients = new LinkedHashSet<>();
+        for (String key : page.keys()) {
+            int close = key.indexOf('}', stem.length());
+            if (close > 0) {
+                clients.add(key.substring(stem.length(), close));
+            }
+        }
+        return new KeyPage(List.copyOf(clients), page.nextCursor());
+    }
+
+    /** SCAN and UNLINK in batches of at most {@value #RESET_BATCH} keys: Redis never blocks for long. */
+    @Override
+    public long resetAll(Policy policy) {
+        String pattern = keys.prefix() + policy.name() + ":{*";
+        long removed = 0;
+        String cursor = KeyPage.START;
+        do {
+            RedisKeyspace.Page page = keyspace().scan(cursor, pattern, RESET_BATCH);
+            removed += keyspace().unlink(page.keys());
+            cursor = page.nextCursor();
+        } while (!KeyPage.START.equals(cursor));
+        return removed;
+    }
+
+    /** Whether Redis answers (every master of a cluster). */
+    public boolean ping() {
+        return keyspace().ping();
+    }
+
+    private ScriptCall bucketCall(String mode, Policy policy, String key) {
         AlgorithmScript script = AlgorithmScripts.of(policy);
         String bucket = keys.bucket(policy, key);
         List<String> scriptKeys = new ArrayList<>(policy.limits().size());
-        List<String> args = new ArrayList<>(policy.limits().size() + 1);
+        List<String> args = new ArrayList<>(policy.limits().size() + 2);
+        args.add(mode);
         args.add(nowArgument());
         for (Limit limit : policy.limits()) {
             scriptKeys.add(BucketKeys.limit(bucket, policy, limit));
             args.add(Long.toString(script.windowedKeyMicros(limit)));
         }
-        redis.run(new ScriptCall(AlgorithmScripts.RESET, scriptKeys, args));
+        return new ScriptCall(AlgorithmScripts.BUCKET, scriptKeys, args);
+    }
+
+    private RedisKeyspace keyspace() {
+        if (keyspace == null) {
+            throw new IllegalStateException("this limiter was built without a RedisKeyspace");
+        }
+        return keyspace;
     }
 
     ScriptCall decisionCall(Policy policy, String key, long cost, String now) {
@@ -121,6 +182,7 @@ public final class RedisRateLimiter implements RateLimiter, AutoCloseable {
 
     public static final class Builder {
         private final RedisScripting redis;
+        private RedisKeyspace keyspace;
         private String keyPrefix = BucketKeys.DEFAULT_PREFIX;
         private Clock scriptClock;
         private boolean preload = true;
@@ -130,6 +192,12 @@ public final class RedisRateLimiter implements RateLimiter, AutoCloseable {
                 throw new IllegalArgumentException("a Redis connection is required");
             }
             this.redis = redis;
+        }
+
+        /** For listing and resetting buckets; derived from a {@link JedisScripting} when not given. */
+        public Builder keyspace(RedisKeyspace value) {
+            this.keyspace = value;
+            return this;
         }
 
         /** Prefix of every key; default {@value BucketKeys#DEFAULT_PREFIX}. */

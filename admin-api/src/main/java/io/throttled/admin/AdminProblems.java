@@ -1,0 +1,45 @@
+package io.throttled.admin;
+
+import io.throttled.core.Violation;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** RFC 9457 answers of the admin API: 400 with each bad field named, 404 for an unknown policy. */
+final class AdminProblems {
+    static final String MEDIA_TYPE = "application/problem+json";
+
+    private AdminProblems() {
+    }
+
+    static Response invalid(String policy, List<Violation> violations) {
+        JsonArrayBuilder items = Json.createArrayBuilder();
+        for (Violation v : violations) {
+            items.add(Json.createObjectBuilder().add("field", v.field()).add("value", v.value()).add("message", v.message()));
+        }
+        JsonObjectBuilder body = Json.createObjectBuilder()
+                .add("type", "about:blank")
+                .add("title", "Invalid policy override")
+                .add("status", 400)
+                .add("detail", "policy '" + policy + "' was not changed: "
+                        + violations.stream().map(Violation::toString).collect(Collectors.joining("; ")))
+                .add("policy", policy)
+                .add("violations", items);
+        return Response.status(400).type(MEDIA_TYPE).entity(body.build()).build();
+    }
+
+    static Response badRequest(String detail) {
+        return Response.status(400).type(MEDIA_TYPE).entity(Json.createObjectBuilder().add("type", "about:blank")
+                .add("title", "Bad Request").add("status", 400).add("detail", detail).build()).build();
+    }
+
+    static Response unknownPolicy(String policy) {
+        return Response.status(404).type(MEDIA_TYPE).entity(Json.createObjectBuilder().add("type", "about:blank")
+                .add("title", "Not Found").add("status", 404)
+                .add("detail", "no policy named '" + policy + "': it must be declared by @Throttled or in config")
+                .add("policy", policy).build()).build();
+    }
+}

@@ -1,0 +1,89 @@
+package io.throttled.admin;
+
+import io.throttled.config.PolicyField;
+import io.throttled.core.Violation;
+import jakarta.json.Json;
+import jakarta.json.JsonException;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonValue;
+import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The body of {@code PUT throttled/policies/{name}}, read strictly: a JSON object whose members are the
+ * config vocabulary, strings for {@code algorithm}, {@code rate}, {@code refill} and {@code key}, whole
+ * numbers for {@code burst} and {@code cost}, a boolean for {@code enforce}. Unknown members and wrong types
+ * are violations, each named; {@code null} leaves a field to config.
+ */
+record OverrideRequest(Map<PolicyField, String> fields, List<Violation> violations) {
+
+    static OverrideRequest parse(String body) {
+        Map<PolicyField, String> fields = new EnumMap<>(PolicyField.class);
+        List<Violation> violations = new ArrayList<>();
+        JsonObject json;
+        try (JsonReader reader = Json.createReader(new StringReader(body == null ? "" : body))) {
+            JsonValue value = reader.readValue();
+            if (value.getValueType() != JsonValue.ValueType.OBJECT) {
+                violations.add(new Violation("body", abbreviate(body), "must be a JSON object such as {\"rate\":\"10/1s\"}"));
+                return new OverrideRequest(fields, violations);
+            }
+            json = value.asJsonObject();
+        } catch (JsonException | IllegalStateException e) {
+            violations.add(new Violation("body", abbreviate(body), "is not JSON: " + e.getMessage()));
+            return new OverrideRequest(fields, violations);
+        }
+        for (Map.Entry<String, JsonValue> member : json.entrySet()) {
+            Optional<PolicyField> field = PolicyField.fromConfig(member.getKey());
+            if (field.isEmpty()) {
+                violations.add(new Violation(member.getKey(), member.getValue().toString(),
+                        "unknown field; allowed: " + PolicyField.allowedValues()));
+                continue;
+            }
+            JsonValue value = member.getValue();
+            if (value.getValueType() == JsonValue.ValueType.NULL) {
+                continue;
+            }
+            String text = switch (field.get()) {
+                case BURST, COST -> wholeNumber(value);
+                case ENFORCE -> value == JsonValue.TRUE ? "true" : value == JsonValue.FALSE ? "false" : null;
+                default -> value.getValueType() == JsonValue.ValueType.STRING ? ((jakarta.json.JsonString) value).getString() : null;
+            };
+            if (text == null) {
+                violations.add(new Violation(field.get().configName(), value.toString(), "must be " + expected(field.get())));
+            } else {
+                fields.put(field.get(), text);
+            }
+        }
+        return new OverrideRequest(fields, violations);
+    }
+
+    private static String wholeNumber(JsonValue value) {
+        if (value instanceof JsonNumber number && number.isIntegral()) {
+            try {
+                return Long.toString(number.longValueExact());
+            } catch (ArithmeticException tooLarge) {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    private static String expected(PolicyField field) {
+        return switch (field) {
+            case BURST, COST -> "a whole JSON number";
+            case ENFORCE -> "true or false";
+            default -> "a JSON string";
+        };
+    }
+
+    private static String abbreviate(String body) {
+        String text = body == null ? "" : body.strip();
+        return text.length() <= 60 ? text : text.substring(0, 60) + "...";
+    }
+}

@@ -1,0 +1,263 @@
+package io.throttled.admin;
+
+import io.throttled.admin.Views.BucketView;
+import io.throttled.admin.Views.KeyPageView;
+import io.throttled.admin.Views.PolicyView;
+import io.throttled.admin.Views.ResetView;
+import io.throttled.cdi.OverrideSync;
+import io.throttled.cdi.Throttler;
+import io.throttled.config.PolicyField;
+import io.throttled.config.PolicyRegistry;
+import io.throttled.config.ResolvedPolicy;
+import io.throttled.config.ThrottledSettings;
+import io.throttled.core.BucketInventory;
+import io.throttled.core.Decision;
+import io.throttled.core.InvalidPolicyException;
+import io.throttled.core.Policy;
+import io.throttled.core.RateLimiter;
+import io.throttled.key.ClientIpResolver;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SecuritySchemeType;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * The operators' API, under the application's JAX-RS path at {@code throttled/}. Every method requires
+ * the role {@code throttled-admin}; every change is written to the audit log.
+ */
+@Path("throttled")
+@RequestScoped
+@RolesAllowed("throttled-admin")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "throttled", description = "Inspect and change rate limits at runtime, inspect and reset buckets")
+@SecurityScheme(securitySchemeName = "throttled-basic", type = SecuritySchemeType.HTTP, scheme = "basic")
+@SecurityRequirement(name = "throttled-basic")
+public class ThrottledAdminResource {
+    static final int MAX_PAGE = 1000;
+
+    @Inject
+    Throttler throttler;
+
+    @Inject
+    OverrideSync overrides;
+
+    @Inject
+    ThrottledSettings settings;
+
+    @Inject
+    DecisionCounts counts;
+
+    @Context
+    SecurityContext security;
+
+    @GET
+    @Path("policies")
+    @Operation(summary = "Every policy with its effective settings, and where each setting came from")
+    @APIResponse(responseCode = "200", description = "the policies, sorted by name")
+    public List<PolicyView> policies() {
+        PolicyRegistry registry = throttler.policies();
+        return registry.names().stream().map(registry::resolve).flatMap(Optional::stream).map(Views::of).toList();
+    }
+
+    @GET
+    @Path("policies/{name}")
+    @Operation(summary = "One policy with its effective settings and their sources")
+    @APIResponse(responseCode = "200", description = "the policy")
+    @APIResponse(responseCode = "404", description = "no such policy")
+    public Response policy(@PathParam("name") String name) {
+        return throttler.policies().resolve(name).map(r -> Response.ok(Views.of(r)).build())
+                .orElseGet(() -> AdminProblems.unknownPolicy(name));
+    }
+
+    @PUT
+    @Path("policies/{name}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Set the runtime override of a policy, on every node",
+            description = "The body names the fields to override, in the config vocabulary: algorithm, rate,"
+                    + " burst, refill, key (strings or numbers as in config), cost (number), enforce (boolean)."
+                    + " Fields left out follow config and the annotation. It replaces the previous override.")
+    @RequestBody(description = "e.g. {\"rate\": \"20/1s\", \"algorithm\": \"gcra\"}")
+    @APIResponse(responseCode = "200", description = "the policy as now in force")
+    @APIResponse(responseCode = "400", description = "invalid input, every bad field named; nothing was stored")
+    @APIResponse(responseCode = "404", description = "no such policy")
+    public Response override(@PathParam("name") String name, String body) {
+        PolicyRegistry registry = throttler.policies();
+        Optional<ResolvedPolicy> before = registry.resolve(name);
+        if (before.isEmpty()) {
+            return AdminProblems.unknownPolicy(name);
+        }
+        OverrideRequest request = OverrideRequest.parse(body);
+        if (!request.violations().isEmpty()) {
+            return AdminProblems.invalid(name, request.violations());
+        }
+        try {
+            registry.preview(name, request.fields());
+        } catch (InvalidPolicyException e) {
+            return AdminProblems.invalid(name, e.violations());
+        }
+        overrides.store().replace(name, request.fields());
+        overrides.reload();
+        ResolvedPolicy after = registry.resolve(name).orElseThrow();
+        AuditLog.changed(who(), "override-policy", before.get(), after);
+        return Response.ok(Views.of(after)).build();
+    }
+
+    @DELETE
+    @Path("policies/{name}")
+    @Operation(summary = "Drop the runtime override of a policy: config and the annotation hold again, on every node")
+    @APIResponse(responseCode = "200", description = "the policy as now in force")
+    @APIResponse(responseCode = "404", description = "no such policy")
+    public Response dropOverride(@PathParam("name") String name) {
+        PolicyRegistry registry = throttler.policies();
+        Optional<ResolvedPolicy> before = registry.resolve(name);
+        if (before.isEmpty()) {
+            return AdminProblems.unknownPolicy(name);
+        }
+        overrides.store().replace(name, Map.of());
+        overrides.reload();
+        ResolvedPolicy after = registry.resolve(name).orElseThrow();
+        AuditLog.changed(who(), "drop-override", before.get(), after);
+        return Response.ok(Views.of(after)).build();
+    }
+
+    @GET
+    @Path("buckets/{policy}")
+    @Operation(summary = "A page of the policy's live client keys (SCAN on every master, never KEYS)",
+            description = "Follow cursor until it is 0 again. A key can appear on more than one page.")
+    @APIResponse(responseCode = "200", description = "keys and the cursor of the next page")
+    @APIResponse(responseCode = "404", description = "no such policy")
+    public Response keys(@PathParam("policy") String name, @QueryParam("cursor") @DefaultValue("0") String cursor,
+                         @QueryParam("count") @DefaultValue("100") int count) {
+        Optional<Policy> policy = find(name);
+        if (policy.isEmpty()) {
+            return AdminProblems.unknownPolicy(name);
+        }
+        if (count < 1 || count > MAX_PAGE) {
+            return AdminProblems.badRequest("count=" + count + " must be between 1 and " + MAX_PAGE);
+        }
+        BucketInventory.KeyPage page;
+        try {
+            page = inventory().keys(policy.get(), cursor, count);
+        } catch (NumberFormatException | IndexOutOfBoundsException e) {
+            return AdminProblems.badRequest("cursor '" + cursor + "' is not one this API returned");
+        }
+        return Response.ok(new KeyPageView(name, page.keys(), page.nextCursor(), page.isLast())).build();
+    }
+
+    @GET
+    @Path("buckets/{policy}/{key: .+}")
+    @Operation(summary = "One client's bucket, by a peek that takes nothing",
+            description = "The key is what the client is known by: a user name, an IP address, a header value,"
+                    + " or a resolved key (u:alice, ip:192.0.2.1); it is normalised as the filter does.")
+    @APIResponse(responseCode = "200", description = "remaining, reset-after and time to live")
+    @APIResponse(responseCode = "400", description = "the key cannot belong to this policy")
+    @APIResponse(responseCode = "404", description = "no such policy")
+    public Response bucket(@PathParam("policy") String name, @PathParam("key") String given) {
+        Optional<Policy> policy = find(name);
+        if (policy.isEmpty()) {
+            return AdminProblems.unknownPolicy(name);
+        }
+        String key;
+        try {
+            key = AdminKeys.clientKey(policy.get(), given, ips());
+        } catch (IllegalArgumentException e) {
+            return AdminProblems.badRequest(e.getMessage());
+        }
+        Decision peek = limiter().acquire(policy.get(), key, 0);
+        OptionalLong ttl = inventory().timeToLiveMillis(policy.get(), key);
+        return Response.ok(Views.bucket(policy.get(), key, peek, ttl.isPresent() ? ttl.getAsLong() : null)).build();
+    }
+
+    @DELETE
+    @Path("buckets/{policy}/{key: .+}")
+    @Operation(summary = "Reset one client's bucket: its next call finds it full")
+    @APIResponse(responseCode = "200", description = "reset")
+    @APIResponse(responseCode = "404", description = "no such policy")
+    public Response reset(@PathParam("policy") String name, @PathParam("key") String given) {
+        Optional<Policy> policy = find(name);
+        if (policy.isEmpty()) {
+            return AdminProblems.unknownPolicy(name);
+        }
+        String key;
+        try {
+            key = AdminKeys.clientKey(policy.get(), given, ips());
+        } catch (IllegalArgumentException e) {
+            return AdminProblems.badRequest(e.getMessage());
+        }
+        limiter().reset(policy.get(), key);
+        overrides.store().announce(BucketResets.one(name, key));
+        AuditLog.record(who(), "reset-bucket", name + " " + key, "-", "full");
+        return Response.ok(new ResetView(name, key, 1)).build();
+    }
+
+    @DELETE
+    @Path("buckets/{policy}")
+    @Operation(summary = "Reset every bucket of a policy, in bounded batches (SCAN and UNLINK)")
+    @APIResponse(responseCode = "200", description = "how many keys were removed")
+    @APIResponse(responseCode = "404", description = "no such policy")
+    public Response resetAll(@PathParam("policy") String name) {
+        Optional<Policy> policy = find(name);
+        if (policy.isEmpty()) {
+            return AdminProblems.unknownPolicy(name);
+        }
+        long removed = inventory().resetAll(policy.get());
+        overrides.store().announce(BucketResets.all(name));
+        AuditLog.record(who(), "reset-all-buckets", name, removed + " keys", "none");
+        return Response.ok(new ResetView(name, null, removed)).build();
+    }
+
+    @GET
+    @Path("stats")
+    @Operation(summary = "This node's decision counts since it started, by policy and outcome")
+    @APIResponse(responseCode = "200", description = "counts")
+    public Map<String, Map<String, Long>> stats() {
+        return counts.snapshot();
+    }
+
+    private Optional<Policy> find(String name) {
+        return throttler.policies().resolve(name).map(ResolvedPolicy::policy);
+    }
+
+    private RateLimiter limiter() {
+        return throttler.limiter();
+    }
+
+    private BucketInventory inventory() {
+        if (throttler.limiter() instanceof BucketInventory inventory) {
+            return inventory;
+        }
+        throw new IllegalStateException("the rate limiter " + throttler.limiter().getClass().getName()
+                + " cannot list or reset buckets");
+    }
+
+    private ClientIpResolver ips() {
+        return new ClientIpResolver(settings.trustedProxies(), settings.ipv6PrefixLength());
+    }
+
+    private String who() {
+        return security.getUserPrincipal() == null ? "?" : security.getUserPrincipal().getName();
+    }
+}

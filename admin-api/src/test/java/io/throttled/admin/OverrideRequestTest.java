@@ -1,0 +1,58 @@
+package io.throttled.admin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.throttled.config.PolicyField;
+import io.throttled.core.Violation;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class OverrideRequestTest {
+
+    @Test
+    void readsTheVocabularyInItsJsonTypes() {
+        OverrideRequest r = OverrideRequest.parse("{\"algorithm\":\"gcra\",\"rate\":\"20/1s\",\"burst\":30,\"refill\":\"greedy\","
+                + "\"key\":\"ip\",\"cost\":2,\"enforce\":false,\"rate\":\"21/1s\"}");
+
+        assertThat(r.violations()).isEmpty();
+        assertThat(r.fields()).containsExactlyInAnyOrderEntriesOf(Map.of(PolicyField.ALGORITHM, "gcra",
+                PolicyField.RATE, "21/1s", PolicyField.BURST, "30", PolicyField.REFILL, "greedy", PolicyField.KEY, "ip",
+                PolicyField.COST, "2", PolicyField.ENFORCE, "false"));
+    }
+
+    @Test
+    void nullLeavesAFieldToConfigAndAnEmptyObjectOverridesNothing() {
+        assertThat(OverrideRequest.parse("{\"rate\":null,\"cost\":3}").fields()).containsOnlyKeys(PolicyField.COST);
+        assertThat(OverrideRequest.parse("{}").fields()).isEmpty();
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "{\"cost\":\"two\"}              | cost      | must be a whole JSON number",
+        "{\"cost\":1.5}                  | cost      | must be a whole JSON number",
+        "{\"burst\":99999999999999999999} | burst    | must be a whole JSON number",
+        "{\"enforce\":\"false\"}         | enforce   | must be true or false",
+        "{\"rate\":10}                   | rate      | must be a JSON string",
+        "{\"algorithm\":[\"gcra\"]}      | algorithm | must be a JSON string",
+        "{\"speed\":\"fast\"}            | speed     | unknown field; allowed: algorithm, rate, burst, refill, key, cost, enforce",
+        "[1,2]                           | body      | must be a JSON object",
+        "{\"rate\":                      | body      | is not JSON",
+        "''                              | body      | is not JSON",
+    })
+    void namesEachBadFieldAndWhatItMustBe(String body, String field, String message) {
+        OverrideRequest r = OverrideRequest.parse(body);
+
+        assertThat(r.violations()).extracting(Violation::field).containsExactly(field);
+        assertThat(r.violations().get(0).message()).startsWith(message);
+    }
+
+    @Test
+    void reportsEveryBadFieldAtOnce() {
+        OverrideRequest r = OverrideRequest.parse("{\"cost\":\"x\",\"enforce\":1,\"bogus\":true,\"rate\":\"5/1s\"}");
+
+        assertThat(r.violations()).extracting(Violation::field).containsExactlyInAnyOrder("cost", "enforce", "bogus");
+        assertThat(r.fields()).containsOnlyKeys(PolicyField.RATE);
+    }
+}

@@ -1,0 +1,74 @@
+package io.throttled.cdi;
+
+import io.throttled.config.OverrideStore;
+import io.throttled.config.RuntimeOverrides;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Keeps this node's {@link RuntimeOverrides} equal to the shared store: loads them at start (a node that
+ * starts later picks up earlier changes), re-reads on every change notice (within milliseconds on every
+ * node), and re-reads every few seconds in case a notice was missed. Other notices (bucket resets) go to
+ * whoever listens for them.
+ */
+public final class OverrideSync implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(OverrideSync.class.getName());
+
+    private final OverrideStore store;
+    private final List<Consumer<String>> listeners = new CopyOnWriteArrayList<>();
+    private final ScheduledExecutorService timer;
+    private final AutoCloseable feed;
+
+    public OverrideSync(OverrideStore store, Duration rereadEvery) {
+        this.store = store;
+        reload();
+        this.feed = store.listen(this::onNotice, this::reload);
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "throttled-override-reread");
+            t.setDaemon(true);
+            return t;
+        });
+        timer.scheduleWithFixedDelay(this::reload, rereadEvery.toMillis(), rereadEvery.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    public OverrideStore store() {
+        return store;
+    }
+
+    /** Also receive the notices that are not about overrides. */
+    public void onNotice(Consumer<String> listener) {
+        listeners.add(listener);
+    }
+
+    private void onNotice(String notice) {
+        if (OverrideStore.OVERRIDES_CHANGED.equals(notice)) {
+            reload();
+        } else {
+            listeners.forEach(l -> l.accept(notice));
+        }
+    }
+
+    /** Copies the store into the config source; a store that cannot be read leaves the last copy in force. */
+    public void reload() {
+        try {
+            RuntimeOverrides.replaceAll(store.load());
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.DEBUG, "throttled: could not read runtime overrides now: {0}", e.toString());
+        }
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+        try {
+            feed.close();
+        } catch (Exception e) {
+            LOG.log(System.Logger.Level.DEBUG, "throttled: closing the change feed: {0}", e.toString());
+        }
+    }
+}

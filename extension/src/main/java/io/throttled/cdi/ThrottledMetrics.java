@@ -1,0 +1,84 @@
+package io.throttled.cdi;
+
+import io.throttled.redis.RedisCallObserver;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.eclipse.microprofile.metrics.Counter;
+import org.eclipse.microprofile.metrics.Metadata;
+import org.eclipse.microprofile.metrics.MetricRegistry;
+import org.eclipse.microprofile.metrics.Tag;
+import org.eclipse.microprofile.metrics.Timer;
+
+/**
+ * MicroProfile Metrics for the limiter, registered only when the application has MicroProfile Metrics:
+ * {@code throttled.decisions} by policy and outcome ({@code allowed}, {@code denied},
+ * {@code shadow_denied}, {@code decided_without_redis}), {@code throttled.redis.latency} and
+ * {@code throttled.redis.errors}. Tags stay bounded: policy names, never client keys.
+ */
+public class ThrottledMetrics implements DecisionListener, RedisCallObserver {
+    static final String DECISIONS = "throttled.decisions";
+    static final String REDIS_LATENCY = "throttled.redis.latency";
+    static final String REDIS_ERRORS = "throttled.redis.errors";
+
+    @Inject
+    Instance<MetricRegistry> registries;
+
+    @Inject
+    RedisBackend redis;
+
+    private final Map<String, Counter> decisions = new ConcurrentHashMap<>();
+    private MetricRegistry registry;
+    private Timer latency;
+    private Counter errors;
+
+    @PostConstruct
+    void register() {
+        if (!registries.isResolvable()) {
+            return;   // the API without an implementation: nothing to report to
+        }
+        registry = registries.get();
+        latency = registry.timer(Metadata.builder().withName(REDIS_LATENCY)
+                .withDescription("Time of each Redis round trip the limiter makes").build());
+        errors = registry.counter(Metadata.builder().withName(REDIS_ERRORS)
+                .withDescription("Redis round trips that failed or timed out").build());
+        if (redis.isConfigured()) {
+            redis.scripting().observe(this);
+        }
+    }
+
+    @Override
+    public void decided(Outcome outcome) {
+        if (registry == null) {
+            return;
+        }
+        String label = outcomeOf(outcome);
+        decisions.computeIfAbsent(outcome.policy().name() + '\u0000' + label, k -> registry.counter(
+                Metadata.builder().withName(DECISIONS).withDescription("Rate-limit decisions, by policy and outcome").build(),
+                new Tag("policy", outcome.policy().name()), new Tag("outcome", label))).inc();
+    }
+
+    static String outcomeOf(Outcome outcome) {
+        if (!outcome.decision().decidedByStore()) {
+            return "decided_without_redis";
+        }
+        if (outcome.decision().allowed()) {
+            return "allowed";
+        }
+        return outcome.policy().enforce() ? "denied" : "shadow_denied";
+    }
+
+    @Override
+    public void succeeded(long nanos) {
+        latency.update(Duration.ofNanos(nanos));
+    }
+
+    @Override
+    public void failed(long nanos, RuntimeException error) {
+        latency.update(Duration.ofNanos(nanos));
+        errors.inc();
+    }
+}
