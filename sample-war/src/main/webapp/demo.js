@@ -135,6 +135,7 @@
     }
     const response = await fetch('api/throttled/policies/' + encodeURIComponent(name), {
       method,
+      credentials: 'omit',   // the operator's Basic auth alone, not a single sign-on cookie from earlier
       headers: { 'Content-Type': 'application/json', Accept: 'application/json',
         Authorization: 'Basic ' + btoa(form.elements.user.value + ':' + form.elements.password.value) },
       body: method === 'PUT' ? JSON.stringify(body) : undefined

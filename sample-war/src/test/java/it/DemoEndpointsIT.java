@@ -28,7 +28,7 @@ class DemoEndpointsIT {
     @BeforeEach
     void fullBuckets(SampleServer sample) {
         this.sample = sample;
-        sample.flushRedis();
+        sample.reset();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -81,7 +81,7 @@ class DemoEndpointsIT {
         assertThat(problem.getString("instance")).isEqualTo("/api/demo/" + endpoint);
         assertThat(problem.getInt("retryAfter")).isEqualTo(Integer.parseInt(Http.header(denied, "Retry-After")));
 
-        try (Jedis jedis = sample.redis().jedis()) {
+        try (Jedis jedis = sample.jedis()) {
             Set<String> keys = jedis.keys("throttled:" + policy + ":*");
             assertThat(keys).isNotEmpty().allSatisfy(key -> {
                 assertThat(key).contains(":{ip:127.0.0.1}:" + keyCode);

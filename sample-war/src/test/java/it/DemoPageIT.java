@@ -3,7 +3,6 @@ package it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import it.SampleServerExtension.SampleServer;
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -16,9 +15,6 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -29,17 +25,9 @@ class DemoPageIT {
     @Test
     void aBurstShowsAllowedAndDeniedAndTheRemainingTokensTheHeadersGave(SampleServer sample, @TempDir Path profile)
             throws Exception {
-        sample.flushRedis();
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(new File(System.getProperty("chromedriver", "/usr/bin/chromedriver")))
-                .usingAnyFreePort().build();
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(System.getProperty("chromium", "/usr/bin/chromium"));
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--window-size=1280,1250", "--user-data-dir=" + profile);
-        WebDriver browser = new ChromeDriver(service, options);
-        try {
+        sample.reset();
+        try (Browser chromium = Browser.start(profile)) {
+            WebDriver browser = chromium.driver();
             browser.get(sample.url("/"));
             new Select(browser.findElement(By.id("endpoint"))).selectByValue("ping");
             WebElement size = browser.findElement(By.id("burst-size"));
@@ -68,9 +56,30 @@ class DemoPageIT {
             Path screenshot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE).toPath();
             Files.copy(screenshot, Path.of(System.getProperty("test.output.dir", "target"), "demo-page.png"),
                     StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    @Test
+    void thePolicyFormChangesThePolicyThroughTheAdminApi(SampleServer sample, @TempDir Path profile) {
+        sample.reset();
+        try (Browser chromium = Browser.start(profile)) {
+            WebDriver browser = chromium.driver();
+            browser.get(sample.url("/"));
+            new Select(browser.findElement(By.id("endpoint"))).selectByValue("report");
+            new Select(browser.findElement(By.cssSelector("#policy-form select[name='algorithm']"))).selectByVisibleText("gcra");
+            browser.findElement(By.cssSelector("#policy-form input[name='rate']")).sendKeys("4/1m");
+            browser.findElement(By.cssSelector("#policy-form input[name='password']")).sendKeys(SampleServer.OPERATOR_PASSWORD);
+            browser.findElement(By.id("change-policy")).click();
+            WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(15));
+            wait.until(b -> b.findElement(By.id("policy-note")).getText().equals("Policy report is now gcra 4/1m, on every node."));
+
+            browser.findElement(By.id("send-one")).click();
+            wait.until(b -> b.findElement(By.id("policy")).getText().contains("\"report\";q=4;w=60"));
+
+            browser.findElement(By.id("restore-policy")).click();
+            wait.until(b -> b.findElement(By.id("policy-note")).getText().equals("Policy report is now fixed-window 3/15s, on every node."));
         } finally {
-            browser.quit();
-            service.stop();
+            sample.reset();
         }
     }
 

@@ -1,15 +1,16 @@
 package it;
 
-import io.throttled.testing.RedisExtension;
-import io.throttled.testing.TestRedis;
+import io.throttled.testing.RedisProcess;
 import java.util.Map;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
+import redis.clients.jedis.Jedis;
 
 /**
- * The sample on Liberty, one server for the whole test run (start-up dominates on two cores), deciding on
- * the test run's Redis. Inject {@link SampleServer} into a test or a lifecycle method.
+ * The sample on Liberty, one server for the whole test run (start-up dominates on two cores), deciding on a
+ * {@code redis-server} of its own that tests may stop and start. Inject {@link SampleServer} into a test
+ * or a lifecycle method.
  */
 public final class SampleServerExtension implements ParameterResolver {
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(SampleServerExtension.class);
@@ -21,27 +22,54 @@ public final class SampleServerExtension implements ParameterResolver {
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-        TestRedis redis = RedisExtension.shared(context);
-        return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent("sample", k -> new SampleServer(redis,
-                LibertyServer.start("throttled-sample", Map.of("THROTTLED_REDIS_URL", redis.url()))), SampleServer.class);
+        return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent("sample", k -> {
+            RedisProcess redis = RedisProcess.start();
+            try {
+                return new SampleServer(redis, LibertyServer.start("throttled-sample",
+                        Map.of("THROTTLED_REDIS_URL", redis.url())));
+            } catch (RuntimeException e) {
+                redis.close();
+                throw e;
+            }
+        }, SampleServer.class);
     }
 
     /** The running sample and the Redis it decides on. */
-    public record SampleServer(TestRedis redis, LibertyServer server) implements AutoCloseable {
+    public record SampleServer(RedisProcess redis, LibertyServer server) implements AutoCloseable {
+        static final String OPERATOR = "operator";
+        static final String OPERATOR_PASSWORD = "operator-demo";
+        static final String USER = "user";
+        static final String USER_PASSWORD = "user-demo";
+
         public String url(String path) {
             return server.baseUrl() + path;
         }
 
-        /** Forget every bucket, so a test starts from full ones. */
-        public void flushRedis() {
-            try (var jedis = redis.jedis()) {
+        public String httpsUrl(String path) {
+            return server.httpsUrl() + path;
+        }
+
+        public Jedis jedis() {
+            return redis.jedis();
+        }
+
+        /** Forget every bucket and override, so a test starts from the configured policies and full buckets. */
+        public void reset() {
+            for (String policy : new String[] {"ping", "greeting", "report"}) {
+                Http.send("DELETE", url("/api/throttled/policies/" + policy), null, OPERATOR, OPERATOR_PASSWORD);
+            }
+            try (Jedis jedis = jedis()) {
                 jedis.flushAll();
             }
         }
 
         @Override
         public void close() {
-            server.close();
+            try {
+                server.close();
+            } finally {
+                redis.close();
+            }
         }
     }
 }

@@ -9,7 +9,8 @@
   let editing = null;
 
   async function call(method, path, body) {
-    const options = { method, headers: { Authorization: auth, Accept: 'application/json' } };
+    // credentials: 'omit' keeps the server's SSO cookie out: every call is the operator's own Basic auth
+    const options = { method, credentials: 'omit', headers: { Authorization: auth, Accept: 'application/json' } };
     if (body !== undefined) {
       options.headers['Content-Type'] = 'application/json';
       options.body = JSON.stringify(body);
