@@ -31,6 +31,10 @@ public class ThrottledException extends RuntimeException {
     }
 
     private static String message(Decision decision) {
+        if (decision.origin() == Decision.Origin.FAIL_CLOSED) {
+            return "rate limiter unavailable for policy '" + decision.policy() + "': Redis failed and the failure"
+                    + " mode is closed; retry in " + decision.retryAfterMillis() + " ms";
+        }
         if (decision.canNeverSucceed()) {
             return "rate limit of policy '" + decision.policy() + "' (" + decision.limit()
                     + "): the call asks for more than the burst and can never pass";

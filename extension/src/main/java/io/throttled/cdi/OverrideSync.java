@@ -40,7 +40,7 @@ public final class OverrideSync implements AutoCloseable {
         return store;
     }
 
-    /** Also receive the notices that are not about overrides. */
+    /** Also receive every notice (after overrides are re-read for an overrides notice). */
     public void onNotice(Consumer<String> listener) {
         listeners.add(listener);
     }
@@ -48,9 +48,8 @@ public final class OverrideSync implements AutoCloseable {
     private void onNotice(String notice) {
         if (OverrideStore.OVERRIDES_CHANGED.equals(notice)) {
             reload();
-        } else {
-            listeners.forEach(l -> l.accept(notice));
         }
+        listeners.forEach(l -> l.accept(notice));
     }
 
     /** Copies the store into the config source; a store that cannot be read leaves the last copy in force. */

@@ -2,6 +2,7 @@ package io.throttled.cdi;
 
 import io.throttled.core.RateLimiter;
 import io.throttled.redis.RedisRateLimiter;
+import io.throttled.redis.ResilientRateLimiter;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
@@ -25,7 +26,8 @@ public class RedisReadinessCheck implements HealthCheck {
         if (!redis.isConfigured()) {
             return HealthCheckResponse.named("throttled-redis").up().withData("store", "in-memory").build();
         }
-        boolean answers = limiter instanceof RedisRateLimiter r ? r.ping() : redis.scripting().client() != null;
+        boolean answers = limiter instanceof ResilientRateLimiter resilient ? resilient.ping()
+                : limiter instanceof RedisRateLimiter plain && plain.ping();
         return HealthCheckResponse.named("throttled-redis").status(answers)
                 .withData("redis", redis.settings().describe()).build();
     }

@@ -1,6 +1,8 @@
 package io.throttled.cdi;
 
+import io.throttled.core.RateLimiter;
 import io.throttled.redis.RedisCallObserver;
+import io.throttled.redis.ResilientRateLimiter;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
@@ -17,18 +19,22 @@ import org.eclipse.microprofile.metrics.Timer;
  * MicroProfile Metrics for the limiter, registered only when the application has MicroProfile Metrics:
  * {@code throttled.decisions} by policy and outcome ({@code allowed}, {@code denied},
  * {@code shadow_denied}, {@code decided_without_redis}), {@code throttled.redis.latency} and
- * {@code throttled.redis.errors}. Tags stay bounded: policy names, never client keys.
+ * {@code throttled.redis.errors}, {@code throttled.redis.breaker.transitions} by state. Tags stay bounded: policy names, never client keys.
  */
 public class ThrottledMetrics implements DecisionListener, RedisCallObserver {
     static final String DECISIONS = "throttled.decisions";
     static final String REDIS_LATENCY = "throttled.redis.latency";
     static final String REDIS_ERRORS = "throttled.redis.errors";
+    static final String BREAKER_TRANSITIONS = "throttled.redis.breaker.transitions";
 
     @Inject
     Instance<MetricRegistry> registries;
 
     @Inject
     RedisBackend redis;
+
+    @Inject
+    RateLimiter limiter;
 
     private final Map<String, Counter> decisions = new ConcurrentHashMap<>();
     private MetricRegistry registry;
@@ -47,6 +53,12 @@ public class ThrottledMetrics implements DecisionListener, RedisCallObserver {
                 .withDescription("Redis round trips that failed or timed out").build());
         if (redis.isConfigured()) {
             redis.scripting().observe(this);
+        }
+        if (limiter instanceof ResilientRateLimiter resilient) {
+            Metadata transitions = Metadata.builder().withName(BREAKER_TRANSITIONS)
+                    .withDescription("Circuit breaker transitions, by the state entered").build();
+            resilient.breaker().onTransition(state -> registry.counter(transitions,
+                    new Tag("state", state.name().toLowerCase(java.util.Locale.ROOT))).inc());
         }
     }
 

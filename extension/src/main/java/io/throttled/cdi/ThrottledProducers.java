@@ -11,7 +11,10 @@ import io.throttled.key.KeyResolution;
 import io.throttled.key.KeyResolver;
 import io.throttled.memory.InMemoryRateLimiter;
 import io.throttled.redis.RedisOverrideStore;
+import io.throttled.redis.CircuitBreaker;
+import io.throttled.redis.OverLimitCache;
 import io.throttled.redis.RedisRateLimiter;
+import io.throttled.redis.ResilientRateLimiter;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Instance;
@@ -43,20 +46,42 @@ public class ThrottledProducers {
         redis.close();
     }
 
-    /** Redis when configured; otherwise this JVM alone, which the log says once. */
+    /**
+     * Redis when configured, with the failure mode, circuit breaker and over-limit cache around it;
+     * otherwise this JVM alone, which the log says once.
+     */
     @Produces
     @Singleton
-    RateLimiter rateLimiter(ThrottledSettings settings, RedisBackend redis) {
+    RateLimiter rateLimiter(ThrottledSettings settings, RedisBackend redis, OverrideSync notices) {
+        InMemoryRateLimiter memory = InMemoryRateLimiter.builder().keyPrefix(settings.keyPrefix())
+                .maximumSize(settings.memoryMaxBuckets()).build();
         if (!redis.isConfigured()) {
             LOG.log(System.Logger.Level.WARNING, "throttled: no Redis configured (" + ConfigKeys.REDIS_URL + ", "
                     + ConfigKeys.REDIS_CLUSTER + " or " + ConfigKeys.REDIS_SENTINEL_MASTER
                     + "): every node decides alone, in memory");
-            return InMemoryRateLimiter.builder().keyPrefix(settings.keyPrefix())
-                    .maximumSize(settings.memoryMaxBuckets()).build();
+            return memory;
         }
-        LOG.log(System.Logger.Level.INFO, "throttled: deciding on {0}", redis.settings().describe());
+        ThrottledSettings.Resilience r = settings.resilience();
+        LOG.log(System.Logger.Level.INFO, "throttled: deciding on {0}; when it fails: {1}",
+                redis.settings().describe(), r.failureMode().configName());
         // the backend owns the connection; the limiter must not close it
-        return RedisRateLimiter.builder(redis.scripting()).keyPrefix(settings.keyPrefix()).build();
+        RedisRateLimiter onRedis = RedisRateLimiter.builder(redis.scripting()).keyPrefix(settings.keyPrefix()).build();
+        ResilientRateLimiter limiter = new ResilientRateLimiter(onRedis, r.failureMode(), memory,
+                new CircuitBreaker(r.breakerFailures(), r.breakerOpenFor().toMillis(), System::nanoTime),
+                r.overLimitCacheSize() == 0 ? null : new OverLimitCache(r.overLimitCacheSize(), System::nanoTime),
+                System::nanoTime);
+        notices.onNotice(notice -> forgetOnNotice(limiter, notice));
+        return limiter;
+    }
+
+    /** Every node drops what it remembers of buckets an operator reset, and everything when policies change. */
+    static void forgetOnNotice(ResilientRateLimiter limiter, String notice) {
+        if (OverrideStore.OVERRIDES_CHANGED.equals(notice)) {
+            limiter.forgetAll();
+        } else if (notice.startsWith("reset ")) {
+            String[] parts = notice.split(" ", 3);
+            limiter.forget(parts[1], parts.length > 2 ? parts[2] : null);
+        }
     }
 
     @Produces

@@ -30,6 +30,10 @@ public final class ConfigKeys {
     public static final String REDIS_POOL_MAX_IDLE = "throttled.redis.pool.max-idle";
     public static final String REDIS_POOL_MIN_IDLE = "throttled.redis.pool.min-idle";
     public static final String REDIS_POOL_MAX_WAIT = "throttled.redis.pool.max-wait";
+    public static final String REDIS_FAILURE_MODE = "throttled.redis.failure-mode";
+    public static final String REDIS_BREAKER_FAILURES = "throttled.redis.breaker.failures";
+    public static final String REDIS_BREAKER_OPEN_FOR = "throttled.redis.breaker.open-for";
+    public static final String OVER_LIMIT_CACHE_SIZE = "throttled.over-limit-cache.size";
 
     private ConfigKeys() {
     }

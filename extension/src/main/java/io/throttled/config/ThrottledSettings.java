@@ -1,6 +1,7 @@
 package io.throttled.config;
 
 import io.throttled.core.BucketKeys;
+import io.throttled.core.FailureMode;
 import io.throttled.key.TrustedProxies;
 import io.throttled.memory.InMemoryRateLimiter;
 import io.throttled.redis.RedisSettings;
@@ -24,7 +25,12 @@ public record ThrottledSettings(
         int ipv6PrefixLength,
         long memoryMaxBuckets,
         Duration overridesReread,
+        Resilience resilience,
         Optional<RedisSettings> redis) {
+
+    /** What happens when Redis fails, and the over-limit cache. */
+    public record Resilience(FailureMode failureMode, int breakerFailures, Duration breakerOpenFor, long overLimitCacheSize) {
+    }
 
     /**
      * @throws InvalidSettingsException listing every bad setting
@@ -38,11 +44,18 @@ public record ThrottledSettings(
         Long maxBuckets = r.read(ConfigKeys.MEMORY_MAX_BUCKETS, Long.toString(InMemoryRateLimiter.DEFAULT_MAXIMUM_SIZE),
                 text -> (long) r.intIn(ConfigKeys.MEMORY_MAX_BUCKETS, text, 1, Integer.MAX_VALUE));
         Duration reread = r.read(ConfigKeys.OVERRIDES_REREAD, "2s", text -> Durations.positive(ConfigKeys.OVERRIDES_REREAD, text));
+        FailureMode mode = r.read(ConfigKeys.REDIS_FAILURE_MODE, "local", FailureMode::fromConfig);
+        Integer breakerFailures = r.read(ConfigKeys.REDIS_BREAKER_FAILURES, "5",
+                text -> r.intIn(ConfigKeys.REDIS_BREAKER_FAILURES, text, 1, 1000));
+        Duration openFor = r.read(ConfigKeys.REDIS_BREAKER_OPEN_FOR, "1s", text -> Durations.positive(ConfigKeys.REDIS_BREAKER_OPEN_FOR, text));
+        Long cacheSize = r.read(ConfigKeys.OVER_LIMIT_CACHE_SIZE, "100000",
+                text -> (long) r.intIn(ConfigKeys.OVER_LIMIT_CACHE_SIZE, text, 0, Integer.MAX_VALUE));
         Optional<RedisSettings> redis = r.redis();
         if (!r.problems.isEmpty()) {
             throw new InvalidSettingsException(r.problems);
         }
-        return new ThrottledSettings(prefix, headers, proxies, ipv6, maxBuckets, reread, redis);
+        return new ThrottledSettings(prefix, headers, proxies, ipv6, maxBuckets, reread,
+                new Resilience(mode, breakerFailures, openFor, cacheSize), redis);
     }
 
     /** Reads values, collecting problems instead of stopping at the first. */
@@ -63,7 +76,8 @@ public record ThrottledSettings(
             try {
                 return parse.apply(text);
             } catch (IllegalArgumentException e) {
-                problems.add(e.getMessage().startsWith(key) ? e.getMessage() : key + "='" + text + "': " + e.getMessage());
+                String message = e.getMessage() == null ? "" : e.getMessage();
+                problems.add(message.startsWith(key) ? message : key + "='" + text + "': " + message);
                 return null;
             }
         }
@@ -119,8 +133,7 @@ public record ThrottledSettings(
             Integer maxTotal = read(ConfigKeys.REDIS_POOL_MAX_TOTAL, "32", v -> intIn(ConfigKeys.REDIS_POOL_MAX_TOTAL, v, 1, 10_000));
             Integer maxIdle = read(ConfigKeys.REDIS_POOL_MAX_IDLE, maxTotal == null ? "32" : maxTotal.toString(),
                     v -> intIn(ConfigKeys.REDIS_POOL_MAX_IDLE, v, 0, 10_000));
-            Integer minIdle = read(ConfigKeys.REDIS_POOL_MIN_IDLE, maxTotal == null ? "2" : Integer.toString(Math.min(2, maxTotal)),
-                    v -> intIn(ConfigKeys.REDIS_POOL_MIN_IDLE, v, 0, 10_000));
+            Integer minIdle = read(ConfigKeys.REDIS_POOL_MIN_IDLE, "0", v -> intIn(ConfigKeys.REDIS_POOL_MIN_IDLE, v, 0, 10_000));
             Duration maxWait = read(ConfigKeys.REDIS_POOL_MAX_WAIT, "50ms", v -> Durations.parse(ConfigKeys.REDIS_POOL_MAX_WAIT, v));
             if (connect == null || timeout == null || maxTotal == null || maxIdle == null || minIdle == null || maxWait == null) {
                 return Optional.empty();   // the problems are recorded already

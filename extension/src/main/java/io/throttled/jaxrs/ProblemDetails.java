@@ -10,8 +10,28 @@ import java.util.OptionalLong;
 final class ProblemDetails {
     static final String MEDIA_TYPE = "application/problem+json";
     static final String QUOTA_EXCEEDED = "https://iana.org/assignments/http-problem-types#quota-exceeded";
+    static final String REDUCED_CAPACITY = "https://iana.org/assignments/http-problem-types#temporary-reduced-capacity";
 
     private ProblemDetails() {
+    }
+
+    /** The 503 body when Redis failed and the failure mode is closed. */
+    static String unavailable(Decision decision, String instance) {
+        OptionalLong retry = RateLimitHeaders.retryAfterSeconds(decision);
+        StringBuilder json = new StringBuilder(256).append('{');
+        field(json, "type", REDUCED_CAPACITY).append(',');
+        field(json, "title", "Service Unavailable").append(',');
+        json.append("\"status\":503,");
+        field(json, "detail", "The rate limiter cannot reach its store and refuses calls until it can (policy '"
+                + decision.policy() + "'); retry in " + retry.orElse(1) + " s.").append(',');
+        if (instance != null) {
+            field(json, "instance", instance).append(',');
+        }
+        field(json, "policy", decision.policy()).append(',');
+        json.append("\"retryAfter\":").append(retry.orElse(1)).append(',');
+        json.append("\"violated-policies\":[");
+        string(json, decision.policy()).append("]}");
+        return json.toString();
     }
 
     static String rateLimited(Decision decision, String instance) {

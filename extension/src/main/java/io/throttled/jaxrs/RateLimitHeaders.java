@@ -38,9 +38,14 @@ public final class RateLimitHeaders {
     private RateLimitHeaders() {
     }
 
-    /** Header name → value for these outcomes, in a stable order. */
-    public static Map<String, String> of(Set<HeaderStyle> styles, List<Outcome> outcomes, long nowEpochMillis) {
+    /**
+     * Header name → value for these outcomes, in a stable order. Decisions a failure mode made without any
+     * state ({@code open}, {@code closed}) say nothing about limits, so they add no headers.
+     */
+    public static Map<String, String> of(Set<HeaderStyle> styles, List<Outcome> all, long nowEpochMillis) {
         Map<String, String> headers = new LinkedHashMap<>();
+        List<Outcome> outcomes = all.stream().filter(o -> o.decision().origin() != Decision.Origin.FAIL_OPEN
+                && o.decision().origin() != Decision.Origin.FAIL_CLOSED).toList();
         if (outcomes.isEmpty()) {
             return headers;
         }

@@ -11,6 +11,7 @@ import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocketFactory;
 import javax.net.ssl.TrustManagerFactory;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
+import redis.clients.jedis.ClientSetInfoConfig;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.RedisClient;
@@ -53,6 +54,8 @@ public final class RedisConnections {
     }
 
     private static DefaultJedisClientConfig clientConfig(RedisSettings settings) {
+        // A new connection's hand-shake is one command (CLIENT SETNAME): protocol negotiation and CLIENT
+        // SETINFO would each wait the command timeout again when Redis hangs.
         DefaultJedisClientConfig.Builder builder = DefaultJedisClientConfig.builder()
                 .connectionTimeoutMillis(millis(settings.connectTimeout()))
                 .socketTimeoutMillis(millis(settings.commandTimeout()))
@@ -60,6 +63,8 @@ public final class RedisConnections {
                 .password(settings.password())
                 .database(settings.database())
                 .clientName("throttled")
+                .resp2()
+                .clientSetInfoConfig(ClientSetInfoConfig.DISABLED)
                 .ssl(settings.tls());
         if (settings.tls()) {
             // The JDK checks the certificate chain but not the host name unless told to.

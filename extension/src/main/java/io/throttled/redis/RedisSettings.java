@@ -303,7 +303,7 @@ public final class RedisSettings {
         private Duration commandTimeout = Duration.ofMillis(50);
         private int poolMaxTotal = 32;
         private int poolMaxIdle = 32;
-        private int poolMinIdle = 2;
+        private int poolMinIdle = 0;   // above 0, the pool re-creates a broken connection in the failing caller's thread
         private Duration poolMaxWait = Duration.ofMillis(50);
 
         private Builder() {

@@ -1,0 +1,80 @@
+package io.throttled.redis;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.throttled.core.Decision;
+import io.throttled.core.Policy;
+import java.util.function.LongSupplier;
+
+/**
+ * Remembers, per policy and key, the denials Redis gave, so calls for that key are denied here until the
+ * retry-after instead of asking Redis again. Bounded in size.
+ *
+ * <p>It never admits (it only denies), and it only denies what Redis would deny too: a call that costs at
+ * least what Redis denied, before the retry-after measured from when the denied call was <em>sent</em>,
+ * less the millisecond the retry-after was rounded up by. Tokens only come back with time, so until then
+ * Redis would deny it again. The exceptions are an admin reset or a policy change, which invalidate the
+ * entries on every node through a notice: until the notice arrives (milliseconds), a call may be denied
+ * here that Redis would now allow, and never for longer than that call's cached retry-after.
+ */
+public final class OverLimitCache {
+    private final Cache<Key, Entry> denials;
+    private final LongSupplier nanoTime;
+
+    public OverLimitCache(long maxEntries, LongSupplier nanoTime) {
+        this.nanoTime = nanoTime;
+        this.denials = Caffeine.newBuilder().maximumSize(maxEntries).build();
+    }
+
+    /** A denial to answer with, or null when this call must go to Redis. */
+    public Decision deny(Policy policy, String key, long cost) {
+        if (cost <= 0) {
+            return null;   // peeks always look at the real state
+        }
+        Key k = new Key(policy, key);
+        Entry entry = denials.getIfPresent(k);
+        if (entry == null) {
+            return null;
+        }
+        long left = entry.until - nanoTime.getAsLong();
+        if (left <= 0) {
+            denials.asMap().remove(k, entry);
+            return null;
+        }
+        if (cost < entry.cost) {
+            return null;   // a cheaper call may pass sooner: ask Redis
+        }
+        long retry = Math.max(1, (left + 999_999) / 1_000_000);
+        Decision d = entry.denial;
+        return new Decision(false, d.remaining(), retry, Math.max(retry, d.resetAfterMillis() - (d.retryAfterMillis() - retry)),
+                d.limit(), d.policy(), Decision.Origin.OVER_LIMIT_CACHE);
+    }
+
+    /** Records what Redis said about a call sent at {@code sentAt} (nanoTime). */
+    public void remember(Policy policy, String key, long cost, Decision decision, long sentAt) {
+        if (decision.allowed() || decision.canNeverSucceed() || cost <= 0 || decision.retryAfterMillis() <= 1) {
+            return;
+        }
+        long until = sentAt + (decision.retryAfterMillis() - 1) * 1_000_000;
+        denials.put(new Key(policy, key), new Entry(cost, until, decision));
+    }
+
+    public void forget(String policyName, String key) {
+        denials.asMap().keySet().removeIf(k -> k.policy.name().equals(policyName) && (key == null || k.key.equals(key)));
+    }
+
+    public void forgetAll() {
+        denials.invalidateAll();
+    }
+
+    public long size() {
+        denials.cleanUp();
+        return denials.estimatedSize();
+    }
+
+    private record Key(Policy policy, String key) {
+    }
+
+    private record Entry(long cost, long until, Decision denial) {
+    }
+}

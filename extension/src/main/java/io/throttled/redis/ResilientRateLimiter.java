@@ -1,0 +1,137 @@
+package io.throttled.redis;
+
+import io.throttled.core.BucketInventory;
+import io.throttled.core.Decision;
+import io.throttled.core.FailureMode;
+import io.throttled.core.Limit;
+import io.throttled.core.Policy;
+import io.throttled.core.RateLimiter;
+import io.throttled.memory.InMemoryRateLimiter;
+import java.util.OptionalLong;
+import java.util.function.LongSupplier;
+
+/**
+ * The Redis limiter as the application uses it: a denial Redis gave recently is repeated here without a
+ * round trip (the over-limit cache), and when Redis fails the failure mode decides, at once while the
+ * circuit breaker is open. A failed Redis call never reaches the caller as an exception.
+ */
+public final class ResilientRateLimiter implements RateLimiter, BucketInventory, AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(ResilientRateLimiter.class.getName());
+
+    private final RedisRateLimiter redis;
+    private final FailureMode mode;
+    private final RateLimiter local;
+    private final CircuitBreaker breaker;
+    private final OverLimitCache denials;
+    private final LongSupplier nanoTime;
+
+    public ResilientRateLimiter(RedisRateLimiter redis, FailureMode mode, RateLimiter local, CircuitBreaker breaker,
+                                OverLimitCache denials, LongSupplier nanoTime) {
+        this.redis = redis;
+        this.mode = mode;
+        this.local = local == null ? InMemoryRateLimiter.create() : local;
+        this.breaker = breaker;
+        this.denials = denials;
+        this.nanoTime = nanoTime;
+    }
+
+    @Override
+    public Decision acquire(Policy policy, String key, long cost) {
+        RateLimiter.checkArguments(policy, key, cost);
+        if (denials != null) {
+            Decision cached = denials.deny(policy, key, cost);
+            if (cached != null) {
+                return cached;
+            }
+        }
+        if (!breaker.allowsCall()) {
+            return failureMode(policy, key, cost);
+        }
+        long sentAt = nanoTime.getAsLong();
+        Decision decision;
+        try {
+            decision = redis.acquire(policy, key, cost);
+        } catch (RuntimeException e) {
+            breaker.failed(e);
+            LOG.log(System.Logger.Level.DEBUG, "throttled: Redis failed for policy {0}: {1}", policy.name(), e.toString());
+            return failureMode(policy, key, cost);
+        }
+        breaker.succeeded();
+        if (denials != null) {
+            denials.remember(policy, key, cost, decision, sentAt);
+        }
+        return decision;
+    }
+
+    private Decision failureMode(Policy policy, String key, long cost) {
+        Limit limit = policy.limits().get(0);
+        return switch (mode) {
+            case OPEN -> new Decision(true, limit.burst(), 0, 0, limit, policy.name(), Decision.Origin.FAIL_OPEN);
+            case CLOSED -> new Decision(false, 0, Math.max(1000, breaker.millisUntilTrial()), 0, limit, policy.name(),
+                    Decision.Origin.FAIL_CLOSED);
+            case LOCAL -> local.acquire(policy, key, cost).withOrigin(Decision.Origin.LOCAL_FALLBACK);
+        };
+    }
+
+    /** Resets on Redis (which must answer: an operator is told when it does not) and here. */
+    @Override
+    public void reset(Policy policy, String key) {
+        forget(policy.name(), key);
+        local.reset(policy, key);
+        redis.reset(policy, key);
+    }
+
+    /** Drops what this node remembers of a key (null: every key) of a policy. */
+    public void forget(String policyName, String key) {
+        if (denials != null) {
+            denials.forget(policyName, key);
+        }
+    }
+
+    /** Drops every remembered denial: the policies changed. */
+    public void forgetAll() {
+        if (denials != null) {
+            denials.forgetAll();
+        }
+    }
+
+    @Override
+    public KeyPage keys(Policy policy, String cursor, int count) {
+        return redis.keys(policy, cursor, count);
+    }
+
+    @Override
+    public OptionalLong timeToLiveMillis(Policy policy, String clientKey) {
+        return redis.timeToLiveMillis(policy, clientKey);
+    }
+
+    @Override
+    public long resetAll(Policy policy) {
+        forget(policy.name(), null);
+        if (local instanceof BucketInventory inventory) {
+            inventory.resetAll(policy);
+        }
+        return redis.resetAll(policy);
+    }
+
+    public boolean ping() {
+        return redis.ping();
+    }
+
+    public CircuitBreaker breaker() {
+        return breaker;
+    }
+
+    public FailureMode failureMode() {
+        return mode;
+    }
+
+    public RedisRateLimiter redis() {
+        return redis;
+    }
+
+    @Override
+    public void close() {
+        redis.close();
+    }
+}

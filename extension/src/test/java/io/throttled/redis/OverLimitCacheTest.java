@@ -1,0 +1,76 @@
+package io.throttled.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.throttled.core.Decision;
+import io.throttled.core.Limit;
+import io.throttled.core.Policy;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class OverLimitCacheTest {
+    private final AtomicLong now = new AtomicLong(5_000_000_000L);
+    private final OverLimitCache cache = new OverLimitCache(100, now::get);
+    private final Policy policy = Policy.builder("p").rate("10/1s").build();
+    private final Limit limit = policy.limits().get(0);
+
+    private Decision denied(long retryMillis) {
+        return new Decision(false, 0, retryMillis, 1000, limit, "p");
+    }
+
+    @Test
+    void deniesCallsCostingAtLeastTheDeniedOneUntilRetryAfterLessAMillisecondFromSending() {
+        long sent = now.get();
+        now.addAndGet(2_000_000L);   // the reply came 2 ms later
+        cache.remember(policy, "k", 2, denied(300), sent);
+
+        Decision repeat = cache.deny(policy, "k", 2);
+        assertThat(repeat).isNotNull();
+        assertThat(repeat.allowed()).isFalse();
+        assertThat(repeat.origin()).isEqualTo(Decision.Origin.OVER_LIMIT_CACHE);
+        assertThat(repeat.retryAfterMillis()).isEqualTo(297);
+        assertThat(cache.deny(policy, "k", 5)).isNotNull();
+        assertThat(cache.deny(policy, "k", 1)).as("a cheaper call may pass sooner").isNull();
+        assertThat(cache.deny(policy, "k", 0)).as("a peek looks at Redis").isNull();
+        assertThat(cache.deny(policy, "other", 2)).isNull();
+
+        now.set(sent + 298_999_999L);
+        assertThat(cache.deny(policy, "k", 2)).isNotNull();
+        now.set(sent + 299_000_000L);   // retry-after 300 ms, less the rounding millisecond
+        assertThat(cache.deny(policy, "k", 2)).isNull();
+    }
+
+    @Test
+    void remembersOnlyDenialsThatWaitingEnds() {
+        cache.remember(policy, "allowed", 1, new Decision(true, 3, 0, 100, limit, "p"), now.get());
+        cache.remember(policy, "never", 11, new Decision(false, 3, Decision.NEVER, 100, limit, "p"), now.get());
+        cache.remember(policy, "short", 1, denied(1), now.get());
+
+        assertThat(cache.deny(policy, "allowed", 1)).isNull();
+        assertThat(cache.deny(policy, "never", 11)).isNull();
+        assertThat(cache.deny(policy, "short", 1)).isNull();
+        assertThat(cache.size()).isZero();
+    }
+
+    @Test
+    void forgetsWhatAnOperatorResetOrChanged() {
+        Policy other = Policy.builder("q").rate("10/1s").build();
+        cache.remember(policy, "a", 1, denied(500), now.get());
+        cache.remember(policy, "b", 1, denied(500), now.get());
+        cache.remember(other, "a", 1, denied(500), now.get());
+
+        cache.forget("p", "a");
+        assertThat(cache.deny(policy, "a", 1)).isNull();
+        assertThat(cache.deny(policy, "b", 1)).isNotNull();
+
+        cache.forget("p", null);
+        assertThat(cache.deny(policy, "b", 1)).isNull();
+        assertThat(cache.deny(other, "a", 1)).isNotNull();
+
+        cache.forgetAll();
+        assertThat(cache.deny(other, "a", 1)).isNull();
+        Policy changed = policy.toBuilder().rate("20/1s").build();
+        cache.remember(policy, "c", 1, denied(500), now.get());
+        assertThat(cache.deny(changed, "c", 1)).as("a changed policy is another entry").isNull();
+    }
+}
