@@ -14,6 +14,7 @@ import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
+import redis.clients.jedis.exceptions.JedisRedirectionException;
 
 /**
  * {@link RedisScripting} over a Jedis 8 client: standalone ({@code RedisClient}), Sentinel
@@ -75,6 +76,16 @@ public final class JedisScripting implements RedisScripting {
 
     private List<Object> evalshaAll(List<ScriptCall> calls) {
         List<Object> replies = pipeline(calls);
+        for (int i = 0; i < replies.size(); i++) {
+            if (replies.get(i) instanceof JedisRedirectionException) {
+                // a slot moved (resharding): the single-call path follows MOVED and ASK
+                try {
+                    replies.set(i, evalsha(calls.get(i)));
+                } catch (RuntimeException e) {
+                    replies.set(i, e);
+                }
+            }
+        }
         Map<String, ScriptCall> missing = new LinkedHashMap<>();
         List<Integer> retry = new ArrayList<>();
         for (int i = 0; i < replies.size(); i++) {
