@@ -12,6 +12,9 @@ import io.throttled.key.KeyResolver;
 import io.throttled.memory.InMemoryRateLimiter;
 import io.throttled.redis.RedisOverrideStore;
 import io.throttled.redis.CircuitBreaker;
+import io.throttled.redis.CoalescingScripting;
+import io.throttled.redis.JedisKeyspace;
+import io.throttled.redis.RedisScripting;
 import io.throttled.redis.OverLimitCache;
 import io.throttled.redis.RedisRateLimiter;
 import io.throttled.redis.ResilientRateLimiter;
@@ -64,8 +67,12 @@ public class ThrottledProducers {
         ThrottledSettings.Resilience r = settings.resilience();
         LOG.log(System.Logger.Level.INFO, "throttled: deciding on {0}; when it fails: {1}",
                 redis.settings().describe(), r.failureMode().configName());
-        // the backend owns the connection; the limiter must not close it
-        RedisRateLimiter onRedis = RedisRateLimiter.builder(redis.scripting()).keyPrefix(settings.keyPrefix()).build();
+        // the backend owns the connection and closes it
+        ThrottledSettings.Coalescing c = settings.coalescing();
+        RedisScripting scripts = c.enabled()
+                ? new CoalescingScripting(redis.scripting(), c.maxBatch(), c.concurrentBatches()) : redis.scripting();
+        RedisRateLimiter onRedis = RedisRateLimiter.builder(scripts).keyspace(new JedisKeyspace(redis.client()))
+                .keyPrefix(settings.keyPrefix()).build();
         ResilientRateLimiter limiter = new ResilientRateLimiter(onRedis, r.failureMode(), memory,
                 new CircuitBreaker(r.breakerFailures(), r.breakerOpenFor().toMillis(), System::nanoTime),
                 r.overLimitCacheSize() == 0 ? null : new OverLimitCache(r.overLimitCacheSize(), System::nanoTime),

@@ -26,7 +26,12 @@ public record ThrottledSettings(
         long memoryMaxBuckets,
         Duration overridesReread,
         Resilience resilience,
+        Coalescing coalescing,
         Optional<RedisSettings> redis) {
+
+    /** Whether concurrent decisions share pipelines, how large, and how many may be in flight. */
+    public record Coalescing(boolean enabled, int maxBatch, int concurrentBatches) {
+    }
 
     /** What happens when Redis fails, and the over-limit cache. */
     public record Resilience(FailureMode failureMode, int breakerFailures, Duration breakerOpenFor, long overLimitCacheSize) {
@@ -50,12 +55,17 @@ public record ThrottledSettings(
         Duration openFor = r.read(ConfigKeys.REDIS_BREAKER_OPEN_FOR, "1s", text -> Durations.positive(ConfigKeys.REDIS_BREAKER_OPEN_FOR, text));
         Long cacheSize = r.read(ConfigKeys.OVER_LIMIT_CACHE_SIZE, "100000",
                 text -> (long) r.intIn(ConfigKeys.OVER_LIMIT_CACHE_SIZE, text, 0, Integer.MAX_VALUE));
+        Boolean coalesce = r.read(ConfigKeys.REDIS_COALESCE, "true", Reader::bool);
+        Integer maxBatch = r.read(ConfigKeys.REDIS_COALESCE_MAX_BATCH, "128",
+                text -> r.intIn(ConfigKeys.REDIS_COALESCE_MAX_BATCH, text, 1, 10_000));
+        Integer batches = r.read(ConfigKeys.REDIS_COALESCE_BATCHES, "2",
+                text -> r.intIn(ConfigKeys.REDIS_COALESCE_BATCHES, text, 1, 1_000));
         Optional<RedisSettings> redis = r.redis();
         if (!r.problems.isEmpty()) {
             throw new InvalidSettingsException(r.problems);
         }
         return new ThrottledSettings(prefix, headers, proxies, ipv6, maxBuckets, reread,
-                new Resilience(mode, breakerFailures, openFor, cacheSize), redis);
+                new Resilience(mode, breakerFailures, openFor, cacheSize), new Coalescing(coalesce, maxBatch, batches), redis);
     }
 
     /** Reads values, collecting problems instead of stopping at the first. */

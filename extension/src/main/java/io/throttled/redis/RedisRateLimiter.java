@@ -147,6 +147,11 @@ public final class RedisRateLimiter implements RateLimiter, BucketInventory, Aut
         return keyspace;
     }
 
+    /** The script call this limiter sends for a decision, on the server's clock (for tools and benchmarks). */
+    public ScriptCall scriptFor(Policy policy, String key, long cost) {
+        return decisionCall(policy, key, cost, "");
+    }
+
     ScriptCall decisionCall(Policy policy, String key, long cost, String now) {
         AlgorithmScript script = AlgorithmScripts.of(policy);
         String bucket = keys.bucket(policy, key);

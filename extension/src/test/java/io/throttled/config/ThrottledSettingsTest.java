@@ -1,0 +1,42 @@
+package io.throttled.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.smallrye.config.PropertiesConfigSource;
+import io.smallrye.config.SmallRyeConfigBuilder;
+import java.util.Map;
+import org.eclipse.microprofile.config.Config;
+import org.junit.jupiter.api.Test;
+
+class ThrottledSettingsTest {
+
+    private static Config config(Map<String, String> values) {
+        return new SmallRyeConfigBuilder().withSources(new PropertiesConfigSource(values, "test", 500)).build();
+    }
+
+    @Test
+    void coalescingIsOnByDefault() {
+        ThrottledSettings.Coalescing c = ThrottledSettings.read(config(Map.of())).coalescing();
+
+        assertThat(c).isEqualTo(new ThrottledSettings.Coalescing(true, 128, 2));
+    }
+
+    @Test
+    void coalescingCanBeTurnedOffAndSized() {
+        ThrottledSettings.Coalescing c = ThrottledSettings.read(config(Map.of(ConfigKeys.REDIS_COALESCE, "false",
+                ConfigKeys.REDIS_COALESCE_MAX_BATCH, "32", ConfigKeys.REDIS_COALESCE_BATCHES, "4"))).coalescing();
+
+        assertThat(c).isEqualTo(new ThrottledSettings.Coalescing(false, 32, 4));
+    }
+
+    @Test
+    void everyBadCoalescingSettingIsNamedWithItsAllowedValues() {
+        assertThatThrownBy(() -> ThrottledSettings.read(config(Map.of(ConfigKeys.REDIS_COALESCE, "yes",
+                ConfigKeys.REDIS_COALESCE_MAX_BATCH, "0", ConfigKeys.REDIS_COALESCE_BATCHES, "many"))))
+                .isInstanceOfSatisfying(InvalidSettingsException.class, e -> assertThat(e.problems()).containsExactlyInAnyOrder(
+                        "throttled.redis.coalesce='yes': must be true or false",
+                        "throttled.redis.coalesce.max-batch='0' must be a whole number from 1 to 10000",
+                        "throttled.redis.coalesce.batches='many' must be a whole number from 1 to 1000"));
+    }
+}
