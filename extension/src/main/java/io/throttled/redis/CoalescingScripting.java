@@ -48,8 +48,10 @@ public final class CoalescingScripting implements RedisScripting {
                     wakeNext();
                 }
             } else {
-                // bounded: a wake-up lost to a race costs at most this much
-                LockSupport.parkNanos(this, 200_000);
+                // Woken by the batch that carries this call, or by a sender that finished and found this call
+                // at the head of the queue. The bound only covers a wake-up lost to a race; a short one would
+                // have every waiting thread spin, which on few cores costs more than the batching saves.
+                LockSupport.parkNanos(this, 20_000_000);
             }
         }
         return mine.result();

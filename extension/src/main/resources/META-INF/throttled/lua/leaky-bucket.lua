@@ -1,8 +1,8 @@
--- leaky-bucket, policing (the Redis docs' variant): one hash per limit {lv = level, ts = µs of the last
--- admission, c = carry}. Each admission pours its cost in; the bucket drains one unit every W' units
+-- leaky-bucket, policing (the Redis docs' variant): one string per limit "lv:ts:c" (lv = level, ts = µs
+-- of the last admission, c = carry). Each admission pours its cost in; the bucket drains one unit every W' units
 -- (W'/Q' µs), so it holds lv - c/W'. A request that would overflow the burst is refused at once.
 --
--- KEYS[i]      hash of limit i
+-- KEYS[i]      state of limit i
 -- ARGV[3i]     W': window µs ÷ g, one unit of drain in units of 1/Q' µs (g = gcd(window µs, quantity))
 -- ARGV[3i+1]   Q': quantity ÷ g, units per µs
 -- ARGV[3i+2]   burst: the bucket's capacity
@@ -15,11 +15,12 @@ end
 local function check(i)
   local w, q, burst = limit(i)
   local level, carry = 0, 0
-  local state = redis.call('HMGET', KEYS[i], 'lv', 'ts', 'c')
-  if state[1] then
-    level, carry = tonumber(state[1]), tonumber(state[3])
+  local state = redis.call('GET', KEYS[i])
+  if state then
+    local lv, ts, c = fields(state)
+    level, carry = lv, c
     if carry >= w then carry = w - 1 end        -- written under another rate
-    local elapsed = max(0, now - tonumber(state[2]))
+    local elapsed = max(0, now - ts)
     if level <= 0 or elapsed >= ceil((level * w - carry) / q) then
       level, carry = 0, 0
     else
@@ -44,7 +45,7 @@ end
 local function commit(i)
   local w, q = limit(i)
   local filled, carry = pending[i][1], pending[i][2]
-  redis.call('HSET', KEYS[i], 'lv', int(filled), 'ts', int(now), 'c', int(carry))
   -- Once empty, a missing key reads exactly like this one: let it go then.
-  redis.call('PEXPIREAT', KEYS[i], int(ceil((now + ceil((filled * w - carry) / q)) / 1000)))
+  redis.call('SET', KEYS[i], int(filled) .. ':' .. int(now) .. ':' .. int(carry),
+    'PXAT', int(ceil((now + ceil((filled * w - carry) / q)) / 1000)))
 end

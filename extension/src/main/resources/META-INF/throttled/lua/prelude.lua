@@ -18,3 +18,15 @@ local floor, ceil, max = math.floor, math.ceil, math.max
 local function int(x)
   return string.format('%d', x)
 end
+
+-- A bucket's state is one string of integers joined by ':' ("tokens:µs:carry"): one GET to read it and
+-- one SET ... PXAT to write it with its expiry, fewer commands and bytes than a hash with PEXPIREAT.
+local find, sub = string.find, string.sub
+local function fields(state)
+  local a = find(state, ':', 1, true)
+  local b = find(state, ':', a + 1, true)
+  if not b then
+    return tonumber(sub(state, 1, a - 1)), tonumber(sub(state, a + 1))
+  end
+  return tonumber(sub(state, 1, a - 1)), tonumber(sub(state, a + 1, b - 1)), tonumber(sub(state, b + 1))
+end

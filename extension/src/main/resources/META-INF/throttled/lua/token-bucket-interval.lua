@@ -1,8 +1,8 @@
--- token-bucket, interval refill (the Redis docs' script): one hash per limit {tk = tokens, ts = µs of the
--- last refill step}. Every whole window after ts adds the quantity, up to the burst. A full bucket
+-- token-bucket, interval refill (the Redis docs' script): one string per limit "tk:ts" (tk = tokens, ts = µs
+-- of the last refill step). Every whole window after ts adds the quantity, up to the burst. A full bucket
 -- restarts its refill clock on the next take, so a full bucket and a missing key decide alike.
 --
--- KEYS[i]      hash of limit i
+-- KEYS[i]      state of limit i
 -- ARGV[3i]     window µs: the refill interval
 -- ARGV[3i+1]   quantity: tokens added per interval
 -- ARGV[3i+2]   burst: tokens the bucket holds
@@ -21,9 +21,9 @@ end
 local function check(i)
   local w, q, burst = limit(i)
   local tokens, since = burst, now
-  local state = redis.call('HMGET', KEYS[i], 'tk', 'ts')
-  if state[1] then
-    tokens, since = tonumber(state[1]), tonumber(state[2])
+  local state = redis.call('GET', KEYS[i])
+  if state then
+    tokens, since = fields(state)
     local steps = floor(max(0, now - since) / w)
     if tokens >= burst or steps >= ceil((burst - tokens) / q) then
       tokens, since = burst, now
@@ -45,6 +45,6 @@ end
 local function commit(i)
   local w, q, burst = limit(i)
   local left, since = pending[i][1], pending[i][2]
-  redis.call('HSET', KEYS[i], 'tk', int(left), 'ts', int(since))
-  redis.call('PEXPIREAT', KEYS[i], int(ceil((since + ceil((burst - left) / q) * w) / 1000)))
+  redis.call('SET', KEYS[i], int(left) .. ':' .. int(since),
+    'PXAT', int(ceil((since + ceil((burst - left) / q) * w) / 1000)))
 end

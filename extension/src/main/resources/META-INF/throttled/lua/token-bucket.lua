@@ -1,8 +1,8 @@
--- token-bucket, greedy refill: one hash per limit {tk = whole tokens, ts = µs of the last take,
--- c = carry}. The bucket holds tk + c/W' tokens and gains one token every W' units (W'/Q' µs),
+-- token-bucket, greedy refill: one string per limit "tk:ts:c" (tk = whole tokens, ts = µs of the last
+-- take, c = carry). The bucket holds tk + c/W' tokens and gains one token every W' units (W'/Q' µs),
 -- continuously, up to the burst. Same decisions as gcra; the state is easier to read.
 --
--- KEYS[i]      hash of limit i
+-- KEYS[i]      state of limit i
 -- ARGV[3i]     W': window µs ÷ g, one token in units of 1/Q' µs (g = gcd(window µs, quantity))
 -- ARGV[3i+1]   Q': quantity ÷ g, units per µs
 -- ARGV[3i+2]   burst: tokens the bucket holds
@@ -15,11 +15,12 @@ end
 local function check(i)
   local w, q, burst = limit(i)
   local tokens, carry = burst, 0
-  local state = redis.call('HMGET', KEYS[i], 'tk', 'ts', 'c')
-  if state[1] then
-    tokens, carry = tonumber(state[1]), tonumber(state[3])
+  local state = redis.call('GET', KEYS[i])
+  if state then
+    local tk, ts, c = fields(state)
+    tokens, carry = tk, c
     if carry >= w then carry = w - 1 end        -- written under another rate
-    local elapsed = max(0, now - tonumber(state[2]))
+    local elapsed = max(0, now - ts)
     if tokens >= burst or elapsed >= ceil(((burst - tokens) * w - carry) / q) then
       tokens, carry = burst, 0
     else
@@ -43,7 +44,7 @@ end
 local function commit(i)
   local w, q, burst = limit(i)
   local left, carry = pending[i][1], pending[i][2]
-  redis.call('HSET', KEYS[i], 'tk', int(left), 'ts', int(now), 'c', int(carry))
   -- Once full again, a missing key reads exactly like this one: let it go then.
-  redis.call('PEXPIREAT', KEYS[i], int(ceil((now + ceil(((burst - left) * w - carry) / q)) / 1000)))
+  redis.call('SET', KEYS[i], int(left) .. ':' .. int(now) .. ':' .. int(carry),
+    'PXAT', int(ceil((now + ceil(((burst - left) * w - carry) / q)) / 1000)))
 end
