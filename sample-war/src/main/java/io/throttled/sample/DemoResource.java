@@ -35,6 +35,13 @@ public class DemoResource {
         return Json.createObjectBuilder().add("message", "pong").add("at", Instant.now().toString()).build();
     }
 
+    /** The same as ping without {@code @Throttled}: the baseline of the HTTP overhead benchmark. */
+    @GET
+    @Path("free")
+    public JsonObject free() {
+        return Json.createObjectBuilder().add("message", "pong").add("at", Instant.now().toString()).build();
+    }
+
     /** The CDI bean is throttled: its interceptor decides, a denial becomes 429. */
     @GET
     @Path("greeting")

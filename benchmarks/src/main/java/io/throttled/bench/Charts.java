@@ -1,0 +1,37 @@
+package io.throttled.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Map;
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.data.category.DefaultCategoryDataset;
+
+/** The results as bar charts (PNG): one bar per series and category. */
+final class Charts {
+    private Charts() {
+    }
+
+    /**
+     * @param series the name of each series, in the order of the values in {@code values}
+     * @param values per category (x axis), one value per series
+     */
+    static void bars(Path file, String title, String axis, String[] series, Map<String, double[]> values) {
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        values.forEach((category, row) -> {
+            for (int i = 0; i < series.length; i++) {
+                data.addValue(row[i], series[i], category);
+            }
+        });
+        JFreeChart chart = ChartFactory.createBarChart(title, null, axis, data, PlotOrientation.VERTICAL, true, false, false);
+        try {
+            java.nio.file.Files.createDirectories(file.getParent());
+            ChartUtils.saveChartAsPNG(file.toFile(), chart, 1100, 520);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package io.throttled.bench;
+
+import java.util.HashMap;
+import java.util.Map;
+import redis.clients.jedis.Jedis;
+
+/** A snapshot of Redis' own counters: commands, network bytes, CPU; differences give the cost per decision. */
+record ServerStats(Map<String, Long> calls, long commandsTotal, long netIn, long netOut, double cpuSeconds) {
+
+    static ServerStats read(Jedis jedis) {
+        Map<String, Long> calls = new HashMap<>();
+        long total = 0;
+        for (String line : jedis.info("commandstats").lines().toList()) {
+            if (line.startsWith("cmdstat_")) {
+                long n = Long.parseLong(line.replaceAll("^[^:]*:calls=(\\d+),.*", "$1"));
+                calls.put(line.substring(8, line.indexOf(':')), n);
+                total += n;
+            }
+        }
+        String stats = jedis.info("stats");
+        String cpu = jedis.info("cpu");
+        return new ServerStats(calls, total, field(stats, "total_net_input_bytes"), field(stats, "total_net_output_bytes"),
+                fieldDouble(cpu, "used_cpu_sys") + fieldDouble(cpu, "used_cpu_user"));
+    }
+
+    long callsOf(String command) {
+        return calls.getOrDefault(command, 0L);
+    }
+
+    private static long field(String info, String name) {
+        return (long) fieldDouble(info, name);
+    }
+
+    private static double fieldDouble(String info, String name) {
+        return info.lines().filter(l -> l.startsWith(name + ":")).findFirst()
+                .map(l -> Double.parseDouble(l.substring(name.length() + 1).trim())).orElse(0.0);
+    }
+}

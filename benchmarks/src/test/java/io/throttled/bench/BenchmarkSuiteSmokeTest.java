@@ -1,0 +1,48 @@
+package io.throttled.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Keeps the suite compiling and running: a tiny run writes the report and the charts. Benchmarks are not
+ * tests, so nothing here looks at a timing.
+ */
+class BenchmarkSuiteSmokeTest {
+
+    @Test
+    void aSmokeRunWritesTheReportAndTheCharts(@TempDir Path out) throws IOException {
+        List<Path> written = BenchmarkSuite.run(BenchmarkSuite.Options.parse("--smoke", "--skip-http", "--out", out.toString()));
+
+        assertThat(written).containsExactly(out.resolve("results.md"), out.resolve("throughput.png"), out.resolve("bucket4j.png"));
+        String report = Files.readString(out.resolve("results.md"));
+        assertThat(report).contains("- Redis: 7.", "- JDK: ", "1. Against the physical limit", "2. Against Bucket4j",
+                "3. Round trips and server cost", "4. Memory per key", "6. Flood", "7. In-JVM (JMH)");
+        for (String algorithm : List.of("token-bucket", "token-bucket (interval)", "gcra", "fixed-window",
+                "sliding-window-log", "sliding-window-counter", "leaky-bucket")) {
+            assertThat(report).contains("| " + algorithm + " | 64 |");
+        }
+        // one script call per decision, counted by Redis itself
+        assertThat(report).contains("| token-bucket (coalesced) | 1.00 |");
+        for (Path chart : written.subList(1, 3)) {
+            byte[] png = Files.readAllBytes(chart);
+            assertThat(png).startsWith(0x89, 'P', 'N', 'G');
+        }
+    }
+
+    @Test
+    void aBadArgumentIsNamedWithTheAcceptedOnes() {
+        assertThatThrownBy(() -> BenchmarkSuite.Options.parse("--fast"))
+                .hasMessage("unknown argument '--fast'; accepted: --out DIR, --wlp DIR, --smoke, --skip-http, --skip-jmh,"
+                        + " --sections 1,2,3,5,6,7");
+        assertThatThrownBy(() -> BenchmarkSuite.Options.parse("--sections", "1,4"))
+                .hasMessage("--sections '1,4': a comma-separated list of 1, 2, 3 (with 4), 5, 6, 7");
+        assertThatThrownBy(() -> BenchmarkSuite.Options.parse("--out")).hasMessage("--out needs a value");
+    }
+}

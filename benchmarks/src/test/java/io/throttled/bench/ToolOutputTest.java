@@ -1,0 +1,40 @@
+package io.throttled.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+/** The benchmarks read redis-benchmark's and wrk's printed summaries; a format change must fail loudly. */
+class ToolOutputTest {
+
+    @Test
+    void readsRedisBenchmarksSummary() {
+        String out = "EVALSHA ...: rps=12000.0 (overall: 11000.0) avg_msec=0.1\r"
+                + "Summary:\n  throughput summary: 47619.05 requests per second\n  latency summary (msec):\n"
+                + "          avg       min       p50       p95       p99       max\n"
+                + "        0.055     0.024     0.056     0.079     0.127     0.559\n";
+
+        assertThat(RedisBenchmark.parse(out)).isEqualTo(new RedisBenchmark.Result(47619.05, 0.056, 0.127));
+    }
+
+    @Test
+    void refusesRedisBenchmarkOutputItCannotRead() {
+        assertThatThrownBy(() -> RedisBenchmark.parse("ERR unknown command")).hasMessageContaining("cannot read");
+    }
+
+    @Test
+    void readsWrkLatencyDistributionInAnyUnit() {
+        String out = "  Latency Distribution\n     50%  412.00us\n     75%    1.20ms\n     90%    2.00ms\n     99%    1.50s\n"
+                + "  100000 requests in 10.00s, 12.00MB read\nRequests/sec:  10000.50\n";
+
+        assertThat(HttpBench.parse(out)).isEqualTo(new HttpBench.Wrk(10000.50, 0.412, 1500.0));
+    }
+
+    @Test
+    void refusesAWrkRunWithErrorResponses() {
+        String out = "     50%  1.00ms\n     99%  2.00ms\n  Non-2xx or 3xx responses: 12\nRequests/sec:  10.00\n";
+
+        assertThatThrownBy(() -> HttpBench.parse(out)).hasMessageContaining("Non-2xx");
+    }
+}
