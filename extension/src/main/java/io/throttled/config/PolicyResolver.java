@@ -8,6 +8,7 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.LongSupplier;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigValue;
 import org.eclipse.microprofile.config.spi.ConfigSource;
@@ -17,25 +18,41 @@ import org.eclipse.microprofile.config.spi.ConfigSource;
  * {@code throttled.policy.<name>.<field>} (a runtime override is a config source too, ranked above the
  * rest) wins over the annotation, which wins over the default.
  *
- * <p>Config is read on every call, because runtime overrides change it; the policy is rebuilt only when
- * a value changed. A value that became invalid after deployment (the admin API refuses invalid ones)
+ * <p>A resolved policy is reused until the runtime overrides change (at once) or a second has passed (other
+ * config sources are re-read then): reading seven config keys on every call would cost more than the
+ * decision's own work. The policy is rebuilt only when a value changed. A value that became invalid after deployment (the admin API refuses invalid ones)
  * keeps the last valid policy in force, and is logged once.
  */
 public final class PolicyResolver {
     private static final System.Logger LOG = System.getLogger(PolicyResolver.class.getName());
     private static final PolicyField[] FIELDS = PolicyField.values();
+    private static final long RECHECK_NANOS = 1_000_000_000L;
 
     private final Config config;
     private final ConcurrentMap<String, Cached> cache = new ConcurrentHashMap<>();
 
+    private final LongSupplier nanoTime;
+
     public PolicyResolver(Config config) {
+        this(config, System::nanoTime);
+    }
+
+    PolicyResolver(Config config, LongSupplier nanoTime) {
         this.config = config;
+        this.nanoTime = nanoTime;
     }
 
     /**
      * @throws InvalidPolicyException when the settings are invalid and no valid policy was in force before
      */
     public ResolvedPolicy resolve(PolicyDeclaration declaration) {
+        long generation = RuntimeOverrides.generation();
+        long now = nanoTime.getAsLong();
+        Cached cached = cache.get(declaration.name());
+        if (cached != null && cached.declaration == declaration && cached.generation == generation
+                && now - cached.readAt < RECHECK_NANOS) {
+            return cached.resolved;
+        }
         String[] values = new String[FIELDS.length];
         String[] origins = new String[FIELDS.length];
         FieldSource[] sources = new FieldSource[FIELDS.length];
@@ -57,23 +74,25 @@ public final class PolicyResolver {
                 origins[i] = "default";
             }
         }
-        Cached cached = cache.get(declaration.name());
         if (cached != null && Arrays.equals(cached.values, values) && Arrays.equals(cached.sources, sources)) {
+            cache.put(declaration.name(), cached.readAgain(declaration, generation, now));
             return cached.resolved;
         }
         try {
             ResolvedPolicy resolved = build(declaration.name(), values, sources, origins);
-            cache.put(declaration.name(), new Cached(values, sources, resolved));
+            cache.put(declaration.name(), new Cached(values, sources, resolved, null, declaration, generation, now));
             return resolved;
         } catch (InvalidPolicyException e) {
             if (cached == null) {
                 throw e;
             }
+            Cached kept = cached;
             if (!Arrays.equals(cached.rejected, values)) {
                 LOG.log(System.Logger.Level.ERROR, "throttled: keeping the last valid settings of policy ''{0}'' ({1}):"
                         + " {2}", declaration.name(), cached.resolved.policy().rate(), e.getMessage());
-                cache.put(declaration.name(), cached.withRejected(values));
+                kept = cached.withRejected(values);
             }
+            cache.put(declaration.name(), kept.readAgain(declaration, generation, now));
             return cached.resolved;
         }
     }
@@ -136,13 +155,15 @@ public final class PolicyResolver {
         return new ResolvedPolicy(builder.build(), settings);
     }
 
-    private record Cached(String[] values, FieldSource[] sources, ResolvedPolicy resolved, String[] rejected) {
-        Cached(String[] values, FieldSource[] sources, ResolvedPolicy resolved) {
-            this(values, sources, resolved, null);
+    /** A resolved policy, what it was built from, and when config was last read for it. */
+    private record Cached(String[] values, FieldSource[] sources, ResolvedPolicy resolved, String[] rejected,
+                          PolicyDeclaration declaration, long generation, long readAt) {
+        Cached withRejected(String[] bad) {
+            return new Cached(values, sources, resolved, bad, declaration, generation, readAt);
         }
 
-        Cached withRejected(String[] bad) {
-            return new Cached(values, sources, resolved, bad);
+        Cached readAgain(PolicyDeclaration from, long atGeneration, long at) {
+            return new Cached(values, sources, resolved, rejected, from, atGeneration, at);
         }
     }
 }

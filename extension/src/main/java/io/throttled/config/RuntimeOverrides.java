@@ -1,6 +1,7 @@
 package io.throttled.config;
 
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.Set;
 import org.eclipse.microprofile.config.spi.ConfigSource;
 
@@ -16,10 +17,20 @@ public final class RuntimeOverrides implements ConfigSource {
     public static final int ORDINAL = 900;
 
     private static volatile Map<String, String> values = Map.of();
+    private static final AtomicLong GENERATION = new AtomicLong();
 
     /** Replaces every override; keys are config keys ({@code throttled.policy.<name>.<field>}). */
     public static void replaceAll(Map<String, String> overrides) {
-        values = Map.copyOf(overrides);
+        Map<String, String> next = Map.copyOf(overrides);
+        if (!next.equals(values)) {
+            values = next;
+            GENERATION.incrementAndGet();
+        }
+    }
+
+    /** Changes each time the overrides change: a policy resolved under another generation is stale. */
+    public static long generation() {
+        return GENERATION.get();
     }
 
     public static Map<String, String> snapshot() {

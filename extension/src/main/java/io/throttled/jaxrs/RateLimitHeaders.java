@@ -6,7 +6,6 @@ import io.throttled.core.Decision;
 import io.throttled.core.Limit;
 import io.throttled.core.Policy;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,8 +43,13 @@ public final class RateLimitHeaders {
      */
     public static Map<String, String> of(Set<HeaderStyle> styles, List<Outcome> all, long nowEpochMillis) {
         Map<String, String> headers = new LinkedHashMap<>();
-        List<Outcome> outcomes = all.stream().filter(o -> o.decision().origin() != Decision.Origin.FAIL_OPEN
-                && o.decision().origin() != Decision.Origin.FAIL_CLOSED).toList();
+        // on every throttled response: plain loops, no streams
+        List<Outcome> outcomes = new ArrayList<>(all.size());
+        for (Outcome o : all) {
+            if (o.decision().origin() != Decision.Origin.FAIL_OPEN && o.decision().origin() != Decision.Origin.FAIL_CLOSED) {
+                outcomes.add(o);
+            }
+        }
         if (outcomes.isEmpty()) {
             return headers;
         }
@@ -85,9 +89,14 @@ public final class RateLimitHeaders {
 
     /** The decision most worth telling a client about: a denial, else the one with the least left. */
     static Decision tightest(List<Outcome> outcomes) {
-        return outcomes.stream().map(Outcome::decision)
-                .min(Comparator.comparing(Decision::allowed).thenComparingLong(Decision::remaining))
-                .orElseThrow();
+        Decision tightest = outcomes.get(0).decision();
+        for (Outcome o : outcomes) {
+            Decision d = o.decision();
+            if (tightest.allowed() && !d.allowed() || tightest.allowed() == d.allowed() && d.remaining() < tightest.remaining()) {
+                tightest = d;
+            }
+        }
+        return tightest;
     }
 
     /** The structured-field string naming a limit: the policy, or policy/window when it has several. */

@@ -40,7 +40,8 @@ public final class CoalescingScripting implements RedisScripting {
         Pending mine = new Pending(call, Thread.currentThread());
         queue.add(mine);
         while (!mine.done) {
-            if (senders.tryAcquire()) {
+            // once a batch carries this call, only its reply can help: wait for it instead of sending others
+            if (!mine.taken && senders.tryAcquire()) {
                 try {
                     sendBatch();
                 } finally {
@@ -61,6 +62,7 @@ public final class CoalescingScripting implements RedisScripting {
         List<Pending> batch = new ArrayList<>(Math.min(maxBatch, 16));
         Pending next;
         while (batch.size() < maxBatch && (next = queue.poll()) != null) {
+            next.taken = true;
             batch.add(next);
         }
         if (batch.isEmpty()) {
@@ -110,6 +112,7 @@ public final class CoalescingScripting implements RedisScripting {
         final ScriptCall call;
         final Thread waiter;
         private Object reply;
+        volatile boolean taken;
         volatile boolean done;
 
         Pending(ScriptCall call, Thread waiter) {
