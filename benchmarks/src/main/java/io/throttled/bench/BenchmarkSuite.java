@@ -114,7 +114,7 @@ public final class BenchmarkSuite {
                 new CostBench().run(report, redis, limiters, settings);
             }
             if (options.runs(5)) {
-                new HttpBench().run(report, redis, options.wlp().toAbsolutePath(), options.smoke());
+                new HttpBench().run(report, redis, limiters.coalesced, options.wlp().toAbsolutePath(), options.smoke());
             }
             if (options.runs(6)) {
                 new FloodBench().run(report, redis, limiters);

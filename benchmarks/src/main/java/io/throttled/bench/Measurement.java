@@ -3,9 +3,10 @@ package io.throttled.bench;
 import org.HdrHistogram.Histogram;
 
 /** Operations done, in how long, and their latencies. */
-record Measurement(long operations, double seconds, Histogram latencies) {
+record Measurement(long operations, double seconds, Histogram latencies) implements Paired.Rated {
 
-    double perSecond() {
+    @Override
+    public double perSecond() {
         return operations / seconds;
     }
 

@@ -1,9 +1,6 @@
 package io.throttled.bench;
 
 import io.throttled.redis.ScriptCall;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -11,7 +8,7 @@ import java.util.regex.Pattern;
 
 /** Runs {@code redis-benchmark} with EVALSHA of the same script and arguments our limiter sends. */
 final class RedisBenchmark {
-    record Result(double perSecond, double p50Millis, double p99Millis) {
+    record Result(double perSecond, double p50Millis, double p99Millis) implements Paired.Rated {
     }
 
     private RedisBenchmark() {
@@ -28,19 +25,7 @@ final class RedisBenchmark {
             command.add(keyPattern + key.substring(key.lastIndexOf(':')));
         }
         command.addAll(call.args());
-        try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (process.waitFor() != 0) {
-                throw new IllegalStateException("redis-benchmark failed: " + output);
-            }
-            return parse(output);
-        } catch (IOException e) {
-            throw new UncheckedIOException("redis-benchmark (from redis-tools) is needed: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        return parse(Tools.run(command, "apt-get install redis-tools"));
     }
 
     static Result parse(String output) {

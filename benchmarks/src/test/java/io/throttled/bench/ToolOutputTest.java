@@ -32,6 +32,17 @@ class ToolOutputTest {
     }
 
     @Test
+    void readsOneKeepAliveResponseAndLeavesTheNext() throws java.io.IOException {
+        byte[] two = ("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\ncontent-length: 4\r\n\r\n{\"a\"}"
+                + "HTTP/1.1 429 Too Many Requests\r\nContent-Length: 0\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        java.io.InputStream in = new java.io.ByteArrayInputStream(two);
+
+        assertThat(PacedHttp.readResponse(in)).isEqualTo(200);
+        assertThat(PacedHttp.readResponse(in)).isEqualTo(429);
+        assertThat(in.read()).isEqualTo(-1);
+    }
+
+    @Test
     void refusesAWrkRunWithErrorResponses() {
         String out = "     50%  1.00ms\n     99%  2.00ms\n  Non-2xx or 3xx responses: 12\nRequests/sec:  10.00\n";
 
