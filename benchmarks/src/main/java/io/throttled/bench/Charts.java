@@ -1,5 +1,6 @@
 package io.throttled.bench;
 
+import java.awt.Color;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -7,6 +8,7 @@ import java.util.Map;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.data.category.DefaultCategoryDataset;
 
@@ -27,6 +29,10 @@ final class Charts {
             }
         });
         JFreeChart chart = ChartFactory.createBarChart(title, null, axis, data, PlotOrientation.VERTICAL, true, false, false);
+        CategoryPlot plot = chart.getCategoryPlot();
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setRangeGridlinePaint(Color.GRAY);
+        plot.getDomainAxis().setMaximumCategoryLabelLines(3);   // "sliding-window-counter" must not be cut
         try {
             java.nio.file.Files.createDirectories(file.getParent());
             ChartUtils.saveChartAsPNG(file.toFile(), chart, 1100, 520);
