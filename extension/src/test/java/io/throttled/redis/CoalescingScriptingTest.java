@@ -105,6 +105,34 @@ class CoalescingScriptingTest {
     }
 
     @Test
+    void everyCallerOfABatchIsWokenWithoutWaitingForTheSafetyBound() throws Exception {
+        // The bound on one wait is an hour here: a caller that the wake-up tree missed would hang the test.
+        FakeRedis redis = new FakeRedis(1);
+        CoalescingScripting coalescing = new CoalescingScripting(redis, 16, 2, TimeUnit.HOURS.toNanos(1));
+        int threads = 48;
+        int callsEach = 100;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        List<Future<?>> callers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int thread = t;
+            callers.add(pool.submit(() -> {
+                for (int i = 0; i < callsEach; i++) {
+                    String key = thread + ":" + i;
+                    assertThat(coalescing.run(call(key))).isEqualTo(key);
+                }
+                return null;
+            }));
+        }
+        for (Future<?> caller : callers) {
+            caller.get(60, TimeUnit.SECONDS);
+        }
+        pool.shutdown();
+
+        assertThat(redis.batches.stream().mapToInt(Integer::intValue).sum()).isEqualTo(threads * callsEach);
+        assertThat(redis.batches).as("batches of several callers, each woken by the tree").anyMatch(size -> size > 3);
+    }
+
+    @Test
     void aFailureReachesOnlyTheCallsItConcerns() {
         FakeRedis redis = new FakeRedis(0);
         CoalescingScripting coalescing = new CoalescingScripting(redis, 128, 1);
