@@ -62,7 +62,6 @@ public final class CoalescingScripting implements RedisScripting {
                 LockSupport.parkNanos(this, safetyParkNanos);
             }
         }
-        mine.wakeFollowers();
         return mine.result();
     }
 
@@ -78,48 +77,17 @@ public final class CoalescingScripting implements RedisScripting {
         }
         try {
             if (batch.size() == 1) {
-                batch.get(0).reply = redis.run(batch.get(0).call);
+                batch.get(0).complete(redis.run(batch.get(0).call));
                 return;
             }
             List<ScriptCall> calls = new ArrayList<>(batch.size());
             batch.forEach(p -> calls.add(p.call));
             List<Object> replies = redis.runAll(calls);
             for (int i = 0; i < batch.size(); i++) {
-                batch.get(i).reply = replies.get(i);
+                batch.get(i).complete(replies.get(i));
             }
         } catch (RuntimeException | Error e) {
-            batch.forEach(p -> p.reply = e);
-        } finally {
-            wake(batch);
-        }
-    }
-
-    /**
-     * Wakes the callers of a finished batch as a tree: this thread wakes the first, and each caller, once
-     * awake, wakes two more. One thread waking all of them in turn would be switched out at each wake-up on
-     * a machine with few cores; spread over the callers, the wake-ups run in parallel and each costs the
-     * caller that was about to run anyway (measured: involuntary context switches per decision fell from 0.5
-     * to 0.17 at 64 callers on two cores). The sending thread's own call, if it is in the batch, needs no
-     * wake-up, and is left out of the tree.
-     */
-    private static void wake(List<Pending> batch) {
-        Thread self = Thread.currentThread();
-        List<Pending> others = new ArrayList<>(batch.size());
-        for (Pending p : batch) {
-            if (p.waiter == self) {
-                p.done = true;
-            } else {
-                others.add(p);
-            }
-        }
-        for (int i = 0; i < others.size(); i++) {
-            Pending p = others.get(i);
-            p.followers = others;
-            p.index = i;
-            p.done = true;
-        }
-        if (!others.isEmpty()) {
-            LockSupport.unpark(others.get(0).waiter);
+            batch.forEach(p -> p.complete(e));
         }
     }
 
@@ -151,9 +119,6 @@ public final class CoalescingScripting implements RedisScripting {
         final ScriptCall call;
         final Thread waiter;
         private Object reply;
-        /** The callers of the same batch this caller wakes, once awake (set before {@code done}). */
-        private List<Pending> followers;
-        private int index;
         volatile boolean taken;
         volatile boolean done;
 
@@ -162,11 +127,12 @@ public final class CoalescingScripting implements RedisScripting {
             this.waiter = waiter;
         }
 
-        void wakeFollowers() {
-            if (followers != null) {
-                for (int i = 2 * index + 1; i <= 2 * index + 2 && i < followers.size(); i++) {
-                    LockSupport.unpark(followers.get(i).waiter);
-                }
+        void complete(Object value) {
+            reply = value;
+            done = true;
+            // the sender's own call needs no wake-up, and a stray permit would end its next wait at once
+            if (waiter != Thread.currentThread()) {
+                LockSupport.unpark(waiter);
             }
         }
 

@@ -106,7 +106,7 @@ class CoalescingScriptingTest {
 
     @Test
     void everyCallerOfABatchIsWokenWithoutWaitingForTheSafetyBound() throws Exception {
-        // The bound on one wait is an hour here: a caller that the wake-up tree missed would hang the test.
+        // The bound on one wait is an hour here: a caller whose wake-up was lost would hang the test.
         FakeRedis redis = new FakeRedis(1);
         CoalescingScripting coalescing = new CoalescingScripting(redis, 16, 2, TimeUnit.HOURS.toNanos(1));
         int threads = 48;
@@ -129,7 +129,7 @@ class CoalescingScriptingTest {
         pool.shutdown();
 
         assertThat(redis.batches.stream().mapToInt(Integer::intValue).sum()).isEqualTo(threads * callsEach);
-        assertThat(redis.batches).as("batches of several callers, each woken by the tree").anyMatch(size -> size > 3);
+        assertThat(redis.batches).as("batches of several callers").anyMatch(size -> size > 3);
     }
 
     @Test
