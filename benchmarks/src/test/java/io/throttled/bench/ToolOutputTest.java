@@ -24,6 +24,19 @@ class ToolOutputTest {
     }
 
     @Test
+    void countsBusyCpuFromProcStatWithoutIdleAndIowait() {
+        // user nice system idle iowait irq softirq steal guest guest_nice
+        String line = "cpu  100 20 30 5000 70 4 6 10 0 0";
+
+        assertThat(MachineCpu.busySeconds(line, 100)).isEqualTo(1.70);
+    }
+
+    @Test
+    void refusesALineThatIsNotTheCpuTotal() {
+        assertThatThrownBy(() -> MachineCpu.busySeconds("intr 12 3", 100)).hasMessageContaining("not the cpu line");
+    }
+
+    @Test
     void readsWrkLatencyDistributionInAnyUnit() {
         String out = "  Latency Distribution\n     50%  412.00us\n     75%    1.20ms\n     90%    2.00ms\n     99%    1.50s\n"
                 + "  100000 requests in 10.00s, 12.00MB read\nRequests/sec:  10000.50\n";
