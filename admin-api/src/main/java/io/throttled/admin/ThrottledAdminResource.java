@@ -36,6 +36,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SecuritySchemeType;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
@@ -151,20 +153,18 @@ public class ThrottledAdminResource {
     @APIResponse(responseCode = "404", description = "no such policy")
     public Response keys(@PathParam("policy") String name, @QueryParam("cursor") @DefaultValue("0") String cursor,
                          @QueryParam("count") @DefaultValue("100") int count) {
-        Optional<Policy> policy = find(name);
-        if (policy.isEmpty()) {
-            return AdminProblems.unknownPolicy(name);
-        }
-        if (count < 1 || count > MAX_PAGE) {
-            return AdminProblems.badRequest("count=" + count + " must be between 1 and " + MAX_PAGE);
-        }
-        BucketInventory.KeyPage page;
-        try {
-            page = inventory().keys(policy.get(), cursor, count);
-        } catch (NumberFormatException | IndexOutOfBoundsException e) {
-            return AdminProblems.badRequest("cursor '" + cursor + "' is not one this API returned");
-        }
-        return Response.ok(new KeyPageView(name, page.keys(), page.nextCursor(), page.isLast())).build();
+        return withPolicy(name, policy -> {
+            if (count < 1 || count > MAX_PAGE) {
+                return AdminProblems.badRequest("count=" + count + " must be between 1 and " + MAX_PAGE);
+            }
+            BucketInventory.KeyPage page;
+            try {
+                page = inventory().keys(policy, cursor, count);
+            } catch (NumberFormatException | IndexOutOfBoundsException e) {
+                return AdminProblems.badRequest("cursor '" + cursor + "' is not one this API returned");
+            }
+            return Response.ok(new KeyPageView(name, page.keys(), page.nextCursor(), page.isLast())).build();
+        });
     }
 
     @GET
@@ -176,19 +176,11 @@ public class ThrottledAdminResource {
     @APIResponse(responseCode = "400", description = "the key cannot belong to this policy")
     @APIResponse(responseCode = "404", description = "no such policy")
     public Response bucket(@PathParam("policy") String name, @PathParam("key") String given) {
-        Optional<Policy> policy = find(name);
-        if (policy.isEmpty()) {
-            return AdminProblems.unknownPolicy(name);
-        }
-        String key;
-        try {
-            key = AdminKeys.clientKey(policy.get(), given, ips());
-        } catch (IllegalArgumentException e) {
-            return AdminProblems.badRequest(e.getMessage());
-        }
-        Decision peek = limiter().acquire(policy.get(), key, 0);
-        OptionalLong ttl = inventory().timeToLiveMillis(policy.get(), key);
-        return Response.ok(Views.bucket(policy.get(), key, peek, ttl.isPresent() ? ttl.getAsLong() : null)).build();
+        return withBucket(name, given, (policy, key) -> {
+            Decision peek = limiter().acquire(policy, key, 0);
+            OptionalLong ttl = inventory().timeToLiveMillis(policy, key);
+            return Response.ok(Views.bucket(policy, key, peek, ttl.isPresent() ? ttl.getAsLong() : null)).build();
+        });
     }
 
     @DELETE
@@ -197,20 +189,12 @@ public class ThrottledAdminResource {
     @APIResponse(responseCode = "200", description = "reset")
     @APIResponse(responseCode = "404", description = "no such policy")
     public Response reset(@PathParam("policy") String name, @PathParam("key") String given) {
-        Optional<Policy> policy = find(name);
-        if (policy.isEmpty()) {
-            return AdminProblems.unknownPolicy(name);
-        }
-        String key;
-        try {
-            key = AdminKeys.clientKey(policy.get(), given, ips());
-        } catch (IllegalArgumentException e) {
-            return AdminProblems.badRequest(e.getMessage());
-        }
-        limiter().reset(policy.get(), key);
-        overrides.store().announce(BucketResets.one(name, key));
-        AuditLog.record(who(), "reset-bucket", name + " " + key, "-", "full");
-        return Response.ok(new ResetView(name, key, 1)).build();
+        return withBucket(name, given, (policy, key) -> {
+            limiter().reset(policy, key);
+            overrides.store().announce(BucketResets.one(name, key));
+            AuditLog.record(who(), "reset-bucket", name + " " + key, "-", "full");
+            return Response.ok(new ResetView(name, key, 1)).build();
+        });
     }
 
     @DELETE
@@ -219,14 +203,12 @@ public class ThrottledAdminResource {
     @APIResponse(responseCode = "200", description = "how many keys were removed")
     @APIResponse(responseCode = "404", description = "no such policy")
     public Response resetAll(@PathParam("policy") String name) {
-        Optional<Policy> policy = find(name);
-        if (policy.isEmpty()) {
-            return AdminProblems.unknownPolicy(name);
-        }
-        long removed = inventory().resetAll(policy.get());
-        overrides.store().announce(BucketResets.all(name));
-        AuditLog.record(who(), "reset-all-buckets", name, removed + " keys", "none");
-        return Response.ok(new ResetView(name, null, removed)).build();
+        return withPolicy(name, policy -> {
+            long removed = inventory().resetAll(policy);
+            overrides.store().announce(BucketResets.all(name));
+            AuditLog.record(who(), "reset-all-buckets", name, removed + " keys", "none");
+            return Response.ok(new ResetView(name, null, removed)).build();
+        });
     }
 
     @GET
@@ -237,8 +219,23 @@ public class ThrottledAdminResource {
         return counts.snapshot();
     }
 
-    private Optional<Policy> find(String name) {
-        return throttler.policies().resolve(name).map(ResolvedPolicy::policy);
+    /** The policy's effective settings to {@code action}, or 404 when there is no such policy. */
+    private Response withPolicy(String name, Function<Policy, Response> action) {
+        return throttler.policies().resolve(name).map(ResolvedPolicy::policy).map(action)
+                .orElseGet(() -> AdminProblems.unknownPolicy(name));
+    }
+
+    /** The policy and the client key normalised as the filter would, or 404 / 400. */
+    private Response withBucket(String name, String given, BiFunction<Policy, String, Response> action) {
+        return withPolicy(name, policy -> {
+            String key;
+            try {
+                key = AdminKeys.clientKey(policy, given, ips());
+            } catch (IllegalArgumentException e) {
+                return AdminProblems.badRequest(e.getMessage());
+            }
+            return action.apply(policy, key);
+        });
     }
 
     private RateLimiter limiter() {
