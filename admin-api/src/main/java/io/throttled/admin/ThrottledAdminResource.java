@@ -120,11 +120,7 @@ public class ThrottledAdminResource {
         } catch (InvalidPolicyException e) {
             return AdminProblems.invalid(name, e.violations());
         }
-        overrides.store().replace(name, request.fields());
-        overrides.reload();
-        ResolvedPolicy after = registry.resolve(name).orElseThrow();
-        AuditLog.changed(who(), "override-policy", before.get(), after);
-        return Response.ok(Views.of(after)).build();
+        return store(name, before.get(), request.fields(), "override-policy");
     }
 
     @DELETE
@@ -133,15 +129,19 @@ public class ThrottledAdminResource {
     @APIResponse(responseCode = "200", description = "the policy as now in force")
     @APIResponse(responseCode = "404", description = "no such policy")
     public Response dropOverride(@PathParam("name") String name) {
-        PolicyRegistry registry = throttler.policies();
-        Optional<ResolvedPolicy> before = registry.resolve(name);
+        Optional<ResolvedPolicy> before = throttler.policies().resolve(name);
         if (before.isEmpty()) {
             return AdminProblems.unknownPolicy(name);
         }
-        overrides.store().replace(name, Map.of());
+        return store(name, before.get(), Map.of(), "drop-override");
+    }
+
+    /** Stores the override (none: dropped), applies it on this node at once, audits and answers the result. */
+    private Response store(String name, ResolvedPolicy before, Map<PolicyField, String> fields, String action) {
+        overrides.store().replace(name, fields);
         overrides.reload();
-        ResolvedPolicy after = registry.resolve(name).orElseThrow();
-        AuditLog.changed(who(), "drop-override", before.get(), after);
+        ResolvedPolicy after = throttler.policies().resolve(name).orElseThrow();
+        AuditLog.changed(who(), action, before, after);
         return Response.ok(Views.of(after)).build();
     }
 
