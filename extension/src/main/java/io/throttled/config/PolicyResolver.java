@@ -53,33 +53,24 @@ public final class PolicyResolver {
                 && now - cached.readAt < RECHECK_NANOS) {
             return cached.resolved;
         }
-        String[] values = new String[FIELDS.length];
-        String[] origins = new String[FIELDS.length];
-        FieldSource[] sources = new FieldSource[FIELDS.length];
+        FieldValues read = new FieldValues();
         for (PolicyField field : FIELDS) {
-            int i = field.ordinal();
             ConfigValue configured = config.getConfigValue(ConfigKeys.policy(declaration.name(), field));
-            String annotated = declaration.values().get(field);
             if (configured != null && configured.getValue() != null && !configured.getValue().isBlank()) {
-                values[i] = configured.getValue().trim();
-                sources[i] = FieldSource.ofConfigSource(configured.getSourceName());
-                origins[i] = configured.getSourceName();
-            } else if (annotated != null) {
-                values[i] = annotated;
-                sources[i] = FieldSource.ANNOTATION;
-                origins[i] = declaration.origin();
+                read.set(field, configured.getValue().trim(), FieldSource.ofConfigSource(configured.getSourceName()),
+                        configured.getSourceName());
             } else {
-                values[i] = field.defaultText();
-                sources[i] = FieldSource.DEFAULT;
-                origins[i] = "default";
+                read.declared(declaration, field);
             }
         }
+        String[] values = read.values;
+        FieldSource[] sources = read.sources;
         if (cached != null && Arrays.equals(cached.values, values) && Arrays.equals(cached.sources, sources)) {
             cache.put(declaration.name(), cached.readAgain(declaration, generation, now));
             return cached.resolved;
         }
         try {
-            ResolvedPolicy resolved = build(declaration.name(), values, sources, origins);
+            ResolvedPolicy resolved = build(declaration.name(), values, sources, read.origins);
             cache.put(declaration.name(), new Cached(values, sources, resolved, null, declaration, generation, now));
             return resolved;
         } catch (InvalidPolicyException e) {
@@ -104,11 +95,8 @@ public final class PolicyResolver {
      * @throws InvalidPolicyException naming every bad field
      */
     public ResolvedPolicy preview(PolicyDeclaration declaration, Map<PolicyField, String> overrides) {
-        String[] values = new String[FIELDS.length];
-        String[] origins = new String[FIELDS.length];
-        FieldSource[] sources = new FieldSource[FIELDS.length];
+        FieldValues fields = new FieldValues();
         for (PolicyField field : FIELDS) {
-            int i = field.ordinal();
             String key = ConfigKeys.policy(declaration.name(), field);
             String configured = null;
             String configuredBy = null;
@@ -121,24 +109,37 @@ public final class PolicyResolver {
                 }
             }
             if (overrides.containsKey(field)) {
-                values[i] = overrides.get(field).trim();
-                sources[i] = FieldSource.OVERRIDE;
-                origins[i] = FieldSource.OVERRIDES_SOURCE_NAME;
+                fields.set(field, overrides.get(field).trim(), FieldSource.OVERRIDE, FieldSource.OVERRIDES_SOURCE_NAME);
             } else if (configured != null) {
-                values[i] = configured;
-                sources[i] = FieldSource.CONFIG;
-                origins[i] = configuredBy;
-            } else if (declaration.values().containsKey(field)) {
-                values[i] = declaration.values().get(field);
-                sources[i] = FieldSource.ANNOTATION;
-                origins[i] = declaration.origin();
+                fields.set(field, configured, FieldSource.CONFIG, configuredBy);
             } else {
-                values[i] = field.defaultText();
-                sources[i] = FieldSource.DEFAULT;
-                origins[i] = "default";
+                fields.declared(declaration, field);
             }
         }
-        return build(declaration.name(), values, sources, origins);
+        return build(declaration.name(), fields.values, fields.sources, fields.origins);
+    }
+
+    /** A policy's settings field by field: value, kind of source and the source's name. */
+    private static final class FieldValues {
+        final String[] values = new String[FIELDS.length];
+        final FieldSource[] sources = new FieldSource[FIELDS.length];
+        final String[] origins = new String[FIELDS.length];
+
+        void set(PolicyField field, String value, FieldSource source, String origin) {
+            values[field.ordinal()] = value;
+            sources[field.ordinal()] = source;
+            origins[field.ordinal()] = origin;
+        }
+
+        /** What the annotation says, or else the default: where config says nothing. */
+        void declared(PolicyDeclaration declaration, PolicyField field) {
+            String annotated = declaration.values().get(field);
+            if (annotated != null) {
+                set(field, annotated, FieldSource.ANNOTATION, declaration.origin());
+            } else {
+                set(field, field.defaultText(), FieldSource.DEFAULT, "default");
+            }
+        }
     }
 
     /** Builds the policy these settings describe, without caching: for validation. */
