@@ -14,7 +14,7 @@ final class AlgorithmScripts {
     private static final AlgorithmScript SLIDING_WINDOW_LOG = new SlidingWindowLogScript();
     private static final AlgorithmScript SLIDING_WINDOW_COUNTER = new SlidingWindowCounterScript();
     private static final AlgorithmScript LEAKY_BUCKET = new LeakyBucketScript();
-    static final LuaScript BUCKET = LuaScript.standalone("bucket.lua");
+    static final LuaScript BUCKET = LuaScript.clocked("bucket.lua");
 
     private AlgorithmScripts() {
     }

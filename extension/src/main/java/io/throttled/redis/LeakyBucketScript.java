@@ -1,6 +1,6 @@
 package io.throttled.redis;
 
-/** {@code leaky-bucket.lua}: policing, one hash per limit. */
+/** {@code leaky-bucket.lua}: policing, one string per limit. */
 final class LeakyBucketScript extends ContinuousScript {
     LeakyBucketScript() {
         super("leaky-bucket.lua");

@@ -10,10 +10,12 @@ import java.util.HexFormat;
 
 /**
  * A Lua script read from {@code META-INF/throttled/lua/}, with its SHA-1 digest for EVALSHA. A decision
- * script is three files joined: {@code prelude.lua}, the algorithm's file and {@code decide.lua}.
+ * script is four files joined: {@code clock.lua}, {@code prelude.lua}, the algorithm's file and
+ * {@code decide.lua}; every script that reads the time starts with {@code clock.lua}.
  */
 public final class LuaScript {
     private static final String FOLDER = "META-INF/throttled/lua/";
+    private static final String CLOCK = "clock.lua";
 
     private final String name;
     private final String source;
@@ -27,7 +29,12 @@ public final class LuaScript {
 
     /** A decision script for one algorithm file. */
     public static LuaScript decision(String algorithmFile) {
-        return new LuaScript(algorithmFile, read("prelude.lua") + read(algorithmFile) + read("decide.lua"));
+        return new LuaScript(algorithmFile, read(CLOCK) + read("prelude.lua") + read(algorithmFile) + read("decide.lua"));
+    }
+
+    /** A script that reads the time: {@code clock.lua}, then the file. */
+    public static LuaScript clocked(String file) {
+        return new LuaScript(file, read(CLOCK) + read(file));
     }
 
     /** A script that is one file. */

@@ -1,5 +1,5 @@
 -- throttled: one client's keys under a policy, every limit at once: report how long they live, or remove
--- them.
+-- them. LuaScript puts clock.lua (which sets now) in front of this file.
 --
 -- KEYS[i]      key (or key stem) of limit i
 -- ARGV[1]      'ttl' or 'reset'
@@ -8,13 +8,6 @@
 --              else 0
 -- Returns for 'ttl' the longest PTTL in ms (-2: no key), for 'reset' the number of keys removed.
 local mode = ARGV[1]
-local now
-if ARGV[2] == '' then
-  local t = redis.call('TIME')
-  now = t[1] * 1000000 + t[2]
-else
-  now = tonumber(ARGV[2])
-end
 
 local result = mode == 'ttl' and -2 or 0
 for i = 1, #KEYS do

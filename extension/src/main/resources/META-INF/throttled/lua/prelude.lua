@@ -1,16 +1,10 @@
--- throttled: the head of every decision script. A script is this file, then one algorithm file
--- (which names KEYS[i] and its per-limit ARGV), then decide.lua; LuaScript joins them at load time.
+-- throttled: the head of every decision script. A script is clock.lua (which sets now), this file, then
+-- one algorithm file (which names KEYS[i] and its per-limit ARGV), then decide.lua; LuaScript joins them
+-- at load time.
 --
 -- ARGV[1]  cost: tokens to take from every limit of the policy; 0 = peek (report, take nothing)
 -- ARGV[2]  now in µs, sent by tests only; '' = the Redis server's clock, the same for every app node
 local cost = tonumber(ARGV[1])
-local now
-if ARGV[2] == '' then
-  local t = redis.call('TIME')
-  now = t[1] * 1000000 + t[2]
-else
-  now = tonumber(ARGV[2])
-end
 
 -- Every number below stays under 2^52 (ExactArithmetic checks each limit), where a double holds any
 -- integer and floor/ceil of a quotient are exact. Numbers go to Redis as integer text, never as %.14g.

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /** Batching mechanics, against a fake Redis that answers with the call's own key after a delay. */
 class CoalescingScriptingTest {
-    private static final LuaScript SCRIPT = LuaScript.standalone("bucket.lua");
+    private static final LuaScript SCRIPT = LuaScript.clocked("bucket.lua");
 
     /** Records how calls arrive: alone or in pipelines. */
     static final class FakeRedis implements RedisScripting {
