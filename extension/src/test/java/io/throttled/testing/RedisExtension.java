@@ -39,6 +39,20 @@ public final class RedisExtension implements ParameterResolver {
         return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent("standalone", k -> standalone(), TestRedis.class);
     }
 
+    /**
+     * One standalone server for this JVM, for code that runs outside a JUnit extension context (an
+     * Arquillian {@code @Deployment} method builds its archive before any test runs). A process started
+     * here is stopped when the JVM exits; a container, by Testcontainers.
+     */
+    public static synchronized TestRedis processWide() {
+        if (processWide == null) {
+            processWide = standalone();
+        }
+        return processWide;
+    }
+
+    private static TestRedis processWide;
+
     private static TestRedis standalone() {
         String url = System.getenv("THROTTLED_TEST_REDIS_URL");
         if (url != null && !url.isBlank()) {
