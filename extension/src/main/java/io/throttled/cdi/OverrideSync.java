@@ -2,6 +2,7 @@ package io.throttled.cdi;
 
 import io.throttled.config.OverrideStore;
 import io.throttled.config.RuntimeOverrides;
+import io.throttled.core.ExtensionThreads;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -23,16 +24,13 @@ public final class OverrideSync implements AutoCloseable {
     private final List<Consumer<String>> listeners = new CopyOnWriteArrayList<>();
     private final ScheduledExecutorService timer;
     private final AutoCloseable feed;
+    private volatile boolean closed;
 
     public OverrideSync(OverrideStore store, Duration rereadEvery) {
         this.store = store;
         reload();
         this.feed = store.listen(this::onNotice, this::reload);
-        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "throttled-override-reread");
-            t.setDaemon(true);
-            return t;
-        });
+        this.timer = Executors.newSingleThreadScheduledExecutor(ExtensionThreads.factory("throttled-override-reread"));
         timer.scheduleWithFixedDelay(this::reload, rereadEvery.toMillis(), rereadEvery.toMillis(), TimeUnit.MILLISECONDS);
     }
 
@@ -61,13 +59,25 @@ public final class OverrideSync implements AutoCloseable {
         }
     }
 
+    /** Stops listening and re-reading, and waits for both threads; the Redis client may be closed after. */
     @Override
     public void close() {
-        timer.shutdownNow();
+        if (closed) {
+            return;
+        }
+        closed = true;
         try {
             feed.close();
         } catch (Exception e) {
             LOG.log(System.Logger.Level.DEBUG, "throttled: closing the change feed: {0}", e.toString());
+        }
+        timer.shutdownNow();
+        try {
+            if (!timer.awaitTermination(5, TimeUnit.SECONDS)) {
+                LOG.log(System.Logger.Level.WARNING, "throttled: the override re-read did not stop within 5 s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

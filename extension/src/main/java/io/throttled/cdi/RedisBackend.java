@@ -10,6 +10,7 @@ import redis.clients.jedis.UnifiedJedis;
 public final class RedisBackend implements AutoCloseable {
     private final RedisSettings settings;
     private final JedisScripting scripting;
+    private boolean closed;
 
     private RedisBackend(RedisSettings settings, JedisScripting scripting) {
         this.settings = settings;
@@ -36,9 +37,11 @@ public final class RedisBackend implements AutoCloseable {
         return scripting.client();
     }
 
+    /** Closes the client and its pool; safe to call again. */
     @Override
-    public void close() {
-        if (scripting != null) {
+    public synchronized void close() {
+        if (scripting != null && !closed) {
+            closed = true;
             scripting.close();
         }
     }

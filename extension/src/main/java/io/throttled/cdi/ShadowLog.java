@@ -17,6 +17,7 @@ public final class ShadowLog {
     private final Cache<String, Duration> logged = Caffeine.newBuilder()
             .maximumSize(10_000)
             .expireAfter(Expiry.creating((String key, Duration window) -> window))
+            .executor(Runnable::run)   // maintenance on the caller, never on the JVM-wide common pool
             .build();
 
     /** Returns whether this call was logged (false: already logged in this window). */

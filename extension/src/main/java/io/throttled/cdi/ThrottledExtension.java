@@ -29,8 +29,15 @@ import org.eclipse.microprofile.config.ConfigProvider;
 public class ThrottledExtension implements Extension {
     private final List<PolicyDeclaration> declarations = new CopyOnWriteArrayList<>();
 
-    /** Metrics and health only when the application has those MicroProfile APIs. */
-    void optionalBeans(@Observes BeforeBeanDiscovery event) {
+    /**
+     * Stops the deployment at once, with what to add, when a required API is missing; then adds metrics and
+     * health only when the application has those MicroProfile APIs.
+     */
+    void beforeDiscovery(@Observes BeforeBeanDiscovery event) {
+        String missing = RequiredApis.missing(ThrottledExtension.class.getClassLoader());
+        if (missing != null) {
+            throw new DefinitionException(missing);
+        }
         if (available("org.eclipse.microprofile.metrics.MetricRegistry")) {
             event.addAnnotatedType(ThrottledMetrics.class, ThrottledMetrics.class.getName())
                     .add(ApplicationScoped.Literal.INSTANCE);

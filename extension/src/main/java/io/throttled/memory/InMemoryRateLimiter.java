@@ -34,6 +34,7 @@ public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
                 .maximumSize(builder.maximumSize)
                 .ticker(() -> clock.nowMicros() * 1000)
                 .expireAfter(new UntilFresh(clock))
+                .executor(Runnable::run)   // maintenance on the caller, never on the JVM-wide common pool
                 .build();
     }
 

@@ -23,7 +23,9 @@ public final class OverLimitCache {
 
     public OverLimitCache(long maxEntries, LongSupplier nanoTime) {
         this.nanoTime = nanoTime;
-        this.denials = Caffeine.newBuilder().maximumSize(maxEntries).build();
+        this.denials = Caffeine.newBuilder().maximumSize(maxEntries)
+                .executor(Runnable::run)   // maintenance on the caller, never on the JVM-wide common pool
+                .build();
     }
 
     /** A denial to answer with, or null when this call must go to Redis. */

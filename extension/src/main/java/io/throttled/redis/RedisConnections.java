@@ -25,6 +25,19 @@ public final class RedisConnections {
     }
 
     public static UnifiedJedis open(RedisSettings settings) {
+        // Jedis starts threads of its own for some topologies (a listener per Sentinel); they inherit the
+        // context class loader, and must not hold the application's.
+        Thread current = Thread.currentThread();
+        ClassLoader application = current.getContextClassLoader();
+        current.setContextClassLoader(null);
+        try {
+            return build(settings);
+        } finally {
+            current.setContextClassLoader(application);
+        }
+    }
+
+    private static UnifiedJedis build(RedisSettings settings) {
         DefaultJedisClientConfig config = clientConfig(settings);
         GenericObjectPoolConfig<Connection> pool = poolConfig(settings);
         switch (settings.topology()) {

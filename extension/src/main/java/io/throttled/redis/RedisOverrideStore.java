@@ -2,6 +2,8 @@ package io.throttled.redis;
 
 import io.throttled.config.OverrideStore;
 import io.throttled.config.PolicyField;
+import io.throttled.core.ExtensionThreads;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,10 +15,12 @@ import redis.clients.jedis.UnifiedJedis;
 /**
  * Overrides in one Redis hash ({@code <prefix>overrides}), changes announced on the channel
  * {@code <prefix>events}. Each node listens on a daemon thread that reconnects after a failure, and is
- * told to re-read then, since notices sent meanwhile are lost.
+ * told to re-read then, since notices sent meanwhile are lost. Closing the listener stops and joins it.
  */
 public final class RedisOverrideStore implements OverrideStore {
     private static final System.Logger LOG = System.getLogger(RedisOverrideStore.class.getName());
+    /** Long enough for a subscription to end or a connect attempt to time out; bounded, so a stop never hangs. */
+    private static final Duration JOIN_TIMEOUT = Duration.ofSeconds(5);
     private static final LuaScript REPLACE = LuaScript.standalone("overrides.lua");
 
     private final UnifiedJedis jedis;
@@ -59,9 +63,29 @@ public final class RedisOverrideStore implements OverrideStore {
 
     @Override
     public AutoCloseable listen(Consumer<String> onNotice, Runnable onReconnect) {
-        AtomicBoolean open = new AtomicBoolean(true);
-        JedisPubSub[] current = new JedisPubSub[1];
-        Thread listener = new Thread(() -> {
+        ChangeFeed feed = new ChangeFeed(onNotice, onReconnect);
+        feed.thread.start();
+        return feed;
+    }
+
+    /**
+     * The listening thread and its subscription. Closing it ends the subscription and waits for the thread,
+     * so the connection it borrowed is back in the pool before the pool is closed.
+     */
+    private final class ChangeFeed implements AutoCloseable {
+        private final AtomicBoolean open = new AtomicBoolean(true);
+        private final Consumer<String> onNotice;
+        private final Runnable onReconnect;
+        private final Thread thread;
+        private volatile JedisPubSub current;
+
+        ChangeFeed(Consumer<String> onNotice, Runnable onReconnect) {
+            this.onNotice = onNotice;
+            this.onReconnect = onReconnect;
+            this.thread = ExtensionThreads.newThread(this::run, "throttled-change-feed");
+        }
+
+        private void run() {
             long backoff = 100;
             while (open.get()) {
                 JedisPubSub subscription = new JedisPubSub() {
@@ -72,10 +96,14 @@ public final class RedisOverrideStore implements OverrideStore {
 
                     @Override
                     public void onSubscribe(String ch, int count) {
+                        if (!open.get()) {
+                            unsubscribe();   // closed while this subscription was being made
+                            return;
+                        }
                         onReconnect.run();   // notices sent while we were away are lost: re-read
                     }
                 };
-                current[0] = subscription;
+                current = subscription;
                 try {
                     jedis.subscribe(subscription, channel);
                     backoff = 100;
@@ -87,17 +115,22 @@ public final class RedisOverrideStore implements OverrideStore {
                     }
                 }
             }
-        }, "throttled-change-feed");
-        listener.setDaemon(true);
-        listener.start();
-        return () -> {
+        }
+
+        @Override
+        public void close() {
             open.set(false);
-            JedisPubSub subscription = current[0];
+            JedisPubSub subscription = current;
             if (subscription != null && subscription.isSubscribed()) {
-                subscription.unsubscribe();
+                try {
+                    subscription.unsubscribe();
+                } catch (RuntimeException e) {
+                    LOG.log(System.Logger.Level.DEBUG, "throttled: ending the change feed: {0}", e.toString());
+                }
             }
-            listener.interrupt();
-        };
+            thread.interrupt();
+            ExtensionThreads.join(thread, JOIN_TIMEOUT);
+        }
     }
 
     private static void sleep(long millis) {

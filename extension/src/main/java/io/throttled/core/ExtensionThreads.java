@@ -1,0 +1,46 @@
+package io.throttled.core;
+
+import java.time.Duration;
+import java.util.concurrent.ThreadFactory;
+
+/**
+ * Every thread the extension starts comes from here: a daemon (it never holds a JVM open) with a name that
+ * says what it does, and no context class loader. A thread inherits its creator's context loader, which in
+ * a server is the application's; a thread that outlives the application while holding it keeps every
+ * class of that application in memory.
+ */
+public final class ExtensionThreads {
+    private ExtensionThreads() {
+    }
+
+    /** A thread that has not been started yet. */
+    public static Thread newThread(Runnable task, String name) {
+        Thread thread = new Thread(task, name);
+        thread.setDaemon(true);
+        thread.setContextClassLoader(null);
+        return thread;
+    }
+
+    /** A factory for executors, naming each thread {@code name}. */
+    public static ThreadFactory factory(String name) {
+        return task -> newThread(task, name);
+    }
+
+    /**
+     * Waits for a thread told to stop; says so, rather than hanging a server's shutdown, when it does not
+     * stop in time.
+     */
+    public static boolean join(Thread thread, Duration timeout) {
+        try {
+            thread.join(timeout.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (thread.isAlive()) {
+            System.getLogger(ExtensionThreads.class.getName()).log(System.Logger.Level.WARNING,
+                    "throttled: thread {0} did not stop within {1} ms", thread.getName(), timeout.toMillis());
+            return false;
+        }
+        return true;
+    }
+}
