@@ -1,0 +1,151 @@
+package io.throttled.it.lifecycle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.throttled.it.ClientHttp;
+import io.throttled.it.Deployments;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.jboss.arquillian.container.test.api.Deployer;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import redis.clients.jedis.Jedis;
+
+/**
+ * An application with the extension, deciding on Redis, deployed and undeployed 20 times in one Liberty
+ * server: afterwards, with every copy undeployed and the heap collected, none of the extension's objects is
+ * alive, the application class loaders, the server's threads and the Redis connections are back where they
+ * were before the loop. The figures go to {@code target/redeploy.md}.
+ */
+@RunAsClient
+@ExtendWith(ArquillianExtension.class)
+class RedeployLeavesNothingBehindTest {
+    private static final int CYCLES = 20;
+    private static final String SERVER = "throttledFull";
+    /** Liberty's loaders of one application: its classes, and the context loader of its threads. */
+    private static final List<String> APPLICATION_LOADERS = List.of(
+            "com.ibm.ws.classloading.internal.AppClassLoader",
+            "com.ibm.ws.classloading.internal.ThreadContextClassLoader");
+    private static final List<String> EXTENSION_CLASSES = List.of(
+            "io.throttled.cdi.Throttler",
+            "io.throttled.redis.RedisRateLimiter",
+            "io.throttled.redis.JedisScripting",
+            "io.throttled.cdi.OverrideSync",
+            "io.throttled.cdi.ThrottledExtension");
+
+    @Deployment(name = "cycle", managed = false, testable = false)
+    static WebArchive deployment() {
+        return Deployments.war("redeploy-cycle", "throttled.overrides.reread=200ms")
+                .addClasses(CycleApplication.class, CycleResource.class, CycleBean.class);
+    }
+
+    @ArquillianResource
+    Deployer deployer;
+
+    @Test
+    void twentyRedeploysLeaveNothingBehind() throws Exception {
+        ServerProcess server = ServerProcess.of(SERVER);
+        cycle();   // the first deployment loads server classes and grows server pools that stay: not a leak
+        Snapshot before = Snapshot.settled(server);
+        for (int i = 0; i < CYCLES; i++) {
+            cycle();
+        }
+        Snapshot after = Snapshot.settled(server);
+        report(before, after);
+        String dump = System.getProperty("it.heap-dump");   // to find what holds a leaked application: a path
+        if (dump != null && !dump.isBlank()) {
+            server.heapDump(Path.of(dump));
+        }
+        Files.writeString(Path.of("target", "redeploy-heap.txt"), server.classLoaderStats() + "\n"
+                + server.histogram().lines().filter(l -> !l.contains(" java.") && !l.contains(" com.ibm.")
+                        && !l.contains(" jdk.") && !l.contains(" sun.") && !l.contains(" org.eclipse.")
+                        && !l.contains(" org.osgi.") && !l.contains(" org.apache.felix"))
+                        .collect(java.util.stream.Collectors.joining("\n")));
+
+        for (String type : EXTENSION_CLASSES) {
+            assertThat(server.instances(type)).as("live instances of %s", type).isZero();
+        }
+        assertThat(after.classLoaders()).as("application class loaders").isBetween(before.classLoaders() - 1,
+                before.classLoaders() + 1);
+        assertThat(after.threads().size()).as("threads: %s", after.threads()).isBetween(before.threads().size() - 2,
+                before.threads().size() + 2);
+        assertThat(after.threads()).noneMatch(name -> name.startsWith("throttled"));
+        assertThat(after.redisConnections()).as("Redis connections named throttled").isEqualTo(before.redisConnections());
+    }
+
+    private void cycle() throws Exception {
+        deployer.deploy("cycle");
+        try {
+            URL base = new URL("http://127.0.0.1:" + System.getProperty("it.full.http") + "/redeploy-cycle/");
+            for (int i = 0; i < 3; i++) {
+                ClientHttp response = ClientHttp.get(base, "api/cycle");
+                assertThat(response.status()).isEqualTo(200);
+                assertThat(response.header("RateLimit")).isNotNull();
+            }
+            // the application really holds connections while deployed, so "back to the baseline" means something
+            assertThat(Snapshot.countRedisConnections()).isPositive();
+        } finally {
+            deployer.undeploy("cycle");
+        }
+    }
+
+    /** What a leak would grow, at one moment. */
+    record Snapshot(long classLoaders, List<String> threads, long redisConnections, long throttlers) {
+        /**
+         * An undeployed application's last references (a server thread's last task, say) go a moment after
+         * the undeploy returns: look once a second, for at most 30 s, until two looks agree on the loaders.
+         */
+        static Snapshot settled(ServerProcess server) throws InterruptedException {
+            Snapshot last = take(server);
+            for (int look = 0; look < 30; look++) {
+                Thread.sleep(1_000);
+                Snapshot next = take(server);
+                if (next.classLoaders() == last.classLoaders()) {
+                    return next;
+                }
+                last = next;
+            }
+            return last;
+        }
+
+        static Snapshot take(ServerProcess server) {
+            server.collectGarbage();
+            return new Snapshot(server.classLoaders(APPLICATION_LOADERS), server.threads(), countRedisConnections(),
+                    server.instances("io.throttled.cdi.Throttler"));
+        }
+
+        static long countRedisConnections() {
+            URI redis = URI.create(Deployments.redisUrl());
+            try (Jedis jedis = new Jedis(redis.getHost(), redis.getPort())) {
+                return jedis.clientList().lines().filter(line -> line.contains(" name=throttled ")).count();
+            }
+        }
+    }
+
+    private static void report(Snapshot before, Snapshot after) {
+        String table = "| after " + CYCLES + " redeploys of an application with the extension | before the loop | after |\n"
+                + "|---|---|---|\n"
+                + "| live `Throttler` instances | " + before.throttlers() + " | " + after.throttlers() + " |\n"
+                + "| application class loaders | " + before.classLoaders() + " | " + after.classLoaders() + " |\n"
+                + "| server threads (without JIT compiler threads) | " + before.threads().size() + " | "
+                + after.threads().size() + " |\n"
+                + "| Redis connections named `throttled` | " + before.redisConnections() + " | "
+                + after.redisConnections() + " |\n";
+        System.out.println(table);
+        try {
+            Files.writeString(Path.of("target", "redeploy.md"), table);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
