@@ -8,7 +8,7 @@ import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/** RFC 9457 answers of the admin API: 400 with each bad field named, 404 for an unknown policy. */
+/** RFC 9457 answers of the admin API: 400 with each bad field named, 404 for an unknown policy, 503 without a store. */
 final class AdminProblems {
     static final String MEDIA_TYPE = "application/problem+json";
 
@@ -34,6 +34,18 @@ final class AdminProblems {
     static Response badRequest(String detail) {
         return Response.status(400).type(MEDIA_TYPE).entity(Json.createObjectBuilder().add("type", "about:blank")
                 .add("title", "Bad Request").add("status", 400).add("detail", detail).build()).build();
+    }
+
+    /** 503: the store (Redis) does not answer; what was asked was not done. */
+    static Response storeUnavailable(String cause, long retryAfterSeconds) {
+        return Response.status(503).type(MEDIA_TYPE).header("Retry-After", retryAfterSeconds)
+                .entity(Json.createObjectBuilder()
+                        .add("type", "https://iana.org/assignments/http-problem-types#temporary-reduced-capacity")
+                        .add("title", "Service Unavailable").add("status", 503)
+                        .add("detail", "The rate limiter's store does not answer, so nothing was read or changed;"
+                                + " retry in " + retryAfterSeconds + " s. (" + cause + ")")
+                        .add("retryAfter", retryAfterSeconds).build())
+                .build();
     }
 
     static Response unknownPolicy(String policy) {

@@ -38,6 +38,8 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Supplier;
+import redis.clients.jedis.exceptions.JedisException;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SecuritySchemeType;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
@@ -138,11 +140,13 @@ public class ThrottledAdminResource {
 
     /** Stores the override (none: dropped), applies it on this node at once, audits and answers the result. */
     private Response store(String name, ResolvedPolicy before, Map<PolicyField, String> fields, String action) {
-        overrides.store().replace(name, fields);
-        overrides.reload();
-        ResolvedPolicy after = throttler.policies().resolve(name).orElseThrow();
-        AuditLog.changed(who(), action, before, after);
-        return Response.ok(Views.of(after)).build();
+        return whileStoreAnswers(() -> {
+            overrides.store().replace(name, fields);
+            overrides.reload();
+            ResolvedPolicy after = throttler.policies().resolve(name).orElseThrow();
+            AuditLog.changed(who(), action, before, after);
+            return Response.ok(Views.of(after)).build();
+        });
     }
 
     @GET
@@ -178,6 +182,10 @@ public class ThrottledAdminResource {
     public Response bucket(@PathParam("policy") String name, @PathParam("key") String given) {
         return withBucket(name, given, (policy, key) -> {
             Decision peek = limiter().acquire(policy, key, 0);
+            if (!peek.decidedByStore()) {
+                // the limiter answered from its failure mode: that is not this bucket's state
+                throw new StoreUnavailable("the store did not answer the peek (decided by " + peek.origin() + ")");
+            }
             OptionalLong ttl = inventory().timeToLiveMillis(policy, key);
             return Response.ok(Views.bucket(policy, key, peek, ttl.isPresent() ? ttl.getAsLong() : null)).build();
         });
@@ -221,8 +229,26 @@ public class ThrottledAdminResource {
 
     /** The policy's effective settings to {@code action}, or 404 when there is no such policy. */
     private Response withPolicy(String name, Function<Policy, Response> action) {
-        return throttler.policies().resolve(name).map(ResolvedPolicy::policy).map(action)
+        return throttler.policies().resolve(name).map(ResolvedPolicy::policy)
+                .map(policy -> whileStoreAnswers(() -> action.apply(policy)))
                 .orElseGet(() -> AdminProblems.unknownPolicy(name));
+    }
+
+    /**
+     * Runs what needs the shared store; when the store does not answer, 503 with the draft's
+     * temporary-reduced-capacity type and Retry-After (the breaker's trial interval), never a 500.
+     */
+    private Response whileStoreAnswers(Supplier<Response> action) {
+        try {
+            return action.get();
+        } catch (StoreUnavailable | JedisException e) {
+            return AdminProblems.storeUnavailable(e.getMessage(), retryAfterSeconds());
+        }
+    }
+
+    private long retryAfterSeconds() {
+        long millis = settings.resilience().breakerOpenFor().toMillis();
+        return Math.max(1, (millis + 999) / 1000);
     }
 
     /** The policy and the client key normalised as the filter would, or 404 / 400. */
