@@ -16,6 +16,41 @@ import org.junit.jupiter.api.Test;
 /** Overrides shared through Redis: stored, replaced atomically, announced to every listening node. */
 class RedisOverrideStoreTest {
 
+    /**
+     * The listening thread never carries the creator's context class loader (in a server, the application's),
+     * and closing the feed ends the subscription and the thread before it returns, so the pool can be closed
+     * after it with no connection still borrowed.
+     */
+    @Test
+    void closingTheFeedEndsItsThreadAndSubscriptionBeforeReturning() throws Exception {
+        try (RedisProcess redis = RedisProcess.start();
+             JedisScripting node = RedisConnections.scripting(RedisSettings.builder().url(redis.url())
+                     .commandTimeout(Duration.ofSeconds(2)).build())) {
+            ClassLoader application = new java.net.URLClassLoader(new java.net.URL[0]);
+            ClassLoader previous = Thread.currentThread().getContextClassLoader();
+            AtomicInteger rereads = new AtomicInteger();
+            AutoCloseable feed;
+            Thread.currentThread().setContextClassLoader(application);
+            try {
+                feed = store(redis, node).listen(notice -> { }, rereads::incrementAndGet);
+            } finally {
+                Thread.currentThread().setContextClassLoader(previous);
+            }
+            awaitSubscribed(rereads);
+            Thread listener = Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> t.getName().equals("throttled-change-feed")).findFirst().orElseThrow();
+            assertThat(listener.getContextClassLoader()).isNull();
+            assertThat(listener.isDaemon()).isTrue();
+
+            feed.close();
+
+            assertThat(listener.isAlive()).as("joined by close()").isFalse();
+            try (var jedis = redis.jedis()) {
+                assertThat(jedis.pubsubNumSub("throttled:events")).containsEntry("throttled:events", 0L);
+            }
+        }
+    }
+
     private static RedisOverrideStore store(RedisProcess redis, JedisScripting scripting) {
         return new RedisOverrideStore(scripting.client(), scripting, "throttled:");
     }
