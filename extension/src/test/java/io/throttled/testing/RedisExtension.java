@@ -18,6 +18,7 @@ import redis.clients.jedis.Jedis;
  */
 public final class RedisExtension implements ParameterResolver {
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(RedisExtension.class);
+    private static TestRedis processWide;
 
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
@@ -50,8 +51,6 @@ public final class RedisExtension implements ParameterResolver {
         }
         return processWide;
     }
-
-    private static TestRedis processWide;
 
     private static TestRedis standalone() {
         String url = System.getenv("THROTTLED_TEST_REDIS_URL");
