@@ -53,10 +53,13 @@ public final class SampleServerExtension implements ParameterResolver {
             return redis.jedis();
         }
 
-        /** Forget every bucket and override, so a test starts from the configured policies and full buckets. */
+        /** Forget every bucket, override and remembered denial, so a test starts from the configured policies and full buckets. */
         public void reset() {
             for (String policy : new String[] {"ping", "greeting", "report"}) {
                 Http.send("DELETE", url("/api/throttled/policies/" + policy), null, OPERATOR, OPERATOR_PASSWORD);
+                // resets on this node at once, with no notice to wait for: a test that restarted Redis may run
+                // before the node's change feed has reconnected, and a remembered denial would then linger
+                Http.send("DELETE", url("/api/throttled/buckets/" + policy), null, OPERATOR, OPERATOR_PASSWORD);
             }
             try (Jedis jedis = jedis()) {
                 jedis.flushAll();

@@ -29,7 +29,7 @@ public final class OverrideSync implements AutoCloseable {
     public OverrideSync(OverrideStore store, Duration rereadEvery) {
         this.store = store;
         reload();
-        this.feed = store.listen(this::onNotice, this::reload);
+        this.feed = store.listen(this::onNotice, this::reconnected);
         this.timer = Executors.newSingleThreadScheduledExecutor(ExtensionThreads.factory("throttled-override-reread"));
         timer.scheduleWithFixedDelay(this::reload, rereadEvery.toMillis(), rereadEvery.toMillis(), TimeUnit.MILLISECONDS);
     }
@@ -48,6 +48,14 @@ public final class OverrideSync implements AutoCloseable {
             reload();
         }
         listeners.forEach(l -> l.accept(notice));
+    }
+
+    /**
+     * The feed was (re)connected: notices sent while it was away are lost, so act as if every kind had
+     * arrived: re-read the overrides, and tell listeners to drop what they remember (the over-limit cache).
+     */
+    private void reconnected() {
+        onNotice(OverrideStore.OVERRIDES_CHANGED);
     }
 
     /** Copies the store into the config source; a store that cannot be read leaves the last copy in force. */
