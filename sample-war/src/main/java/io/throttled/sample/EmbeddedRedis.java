@@ -54,9 +54,9 @@ final class EmbeddedRedis {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(START_TIMEOUT_MILLIS);
         while (!DemoRedis.answers("127.0.0.1", port)) {
             if (!process.isAlive() || System.nanoTime() > deadline) {
+                String log = Files.readString(folder.resolve("redis.log"));   // before stop() removes the folder
                 stop();
-                throw new IOException("redis-server on port " + port + " did not start: "
-                        + Files.readString(folder.resolve("redis.log")));
+                throw new IOException("redis-server on port " + port + " did not start: " + log);
             }
             try {
                 process.waitFor(50, TimeUnit.MILLISECONDS);   // returns early if the process dies
