@@ -3,6 +3,7 @@ package io.throttled.config;
 /** Every MicroProfile Config key the extension reads, spelled once. */
 public final class ConfigKeys {
     public static final String POLICY_PREFIX = "throttled.policy.";
+    public static final String ROUTE_PREFIX = "throttled.route.";
 
     public static final String KEY_PREFIX = "throttled.key-prefix";
     public static final String HEADERS = "throttled.headers";

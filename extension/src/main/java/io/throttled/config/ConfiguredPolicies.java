@@ -19,7 +19,7 @@ final class ConfiguredPolicies {
         Set<String> names = new TreeSet<>();
         for (String key : config.getPropertyNames()) {
             String[] parsed = parse(key);
-            if (parsed != null && PolicyField.fromConfig(parsed[1]).isPresent()) {
+            if (parsed != null && PolicyField.fromConfig(parsed[1]).isPresent() && !parsed[0].contains(Tiers.SEPARATOR)) {
                 names.add(parsed[0]);
             }
         }
@@ -34,6 +34,16 @@ final class ConfiguredPolicies {
             if (key.startsWith(ConfigKeys.POLICY_PREFIX) && (parsed == null || PolicyField.fromConfig(parsed[1]).isEmpty())) {
                 problems.add("unknown setting " + key + "; a policy setting is throttled.policy.<name>.<field> with"
                         + " field one of " + PolicyField.allowedValues());
+            } else if (parsed != null && parsed[0].contains(Tiers.SEPARATOR)) {
+                String tier = parsed[0].substring(parsed[0].lastIndexOf(Tiers.SEPARATOR) + Tiers.SEPARATOR.length());
+                if (!Tiers.NAME.matcher(tier).matches() || tier.equals(Tiers.DEFAULT)) {
+                    problems.add("unknown setting " + key + "; a tier is throttled.policy.<name>.tier.<tier>.<field>,"
+                            + " the tier letters, digits, _ and - ('default' is the policy itself)");
+                } else if (!PolicyField.fromConfig(parsed[1]).get().shapesBuckets()) {
+                    problems.add("unknown setting " + key + "; a tier sets only the fields of its buckets"
+                            + " (algorithm, rate, burst, refill, key, cost, enforce); " + parsed[1]
+                            + " is the policy's, for every tier");
+                }
             }
         }
         return problems;

@@ -4,6 +4,8 @@ package io.throttled.config;
 public enum FieldSource {
     DEFAULT("default"),
     ANNOTATION("annotation"),
+    /** A tier's field that follows its policy's effective value. */
+    INHERITED("policy"),
     CONFIG("config"),
     OVERRIDE("runtime override");
 

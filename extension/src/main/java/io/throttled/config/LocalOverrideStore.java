@@ -1,5 +1,6 @@
 package io.throttled.config;
 
+import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -16,11 +17,9 @@ public final class LocalOverrideStore implements OverrideStore {
     }
 
     @Override
-    public synchronized void replace(String policy, Map<PolicyField, String> fields) {
-        for (PolicyField field : PolicyField.values()) {
-            values.remove(OverrideStore.key(policy, field));
-        }
-        fields.forEach((field, value) -> values.put(OverrideStore.key(policy, field), value));
+    public synchronized void replaceKeys(Collection<String> remove, Map<String, String> set) {
+        remove.forEach(values::remove);
+        values.putAll(set);
         announce(OVERRIDES_CHANGED);
     }
 

@@ -1,5 +1,9 @@
 package io.throttled.config;
 
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -15,8 +19,22 @@ public interface OverrideStore {
     /** Every override, by config key {@code throttled.policy.<name>.<field>}. */
     Map<String, String> load();
 
+    /**
+     * Removes these config keys, then sets these, in one atomic step, and sends {@link #OVERRIDES_CHANGED}:
+     * one policy's, tier's or route's settings change together or not at all.
+     */
+    void replaceKeys(Collection<String> remove, Map<String, String> set);
+
     /** Replaces the overrides of one policy (an empty map drops them) and sends {@link #OVERRIDES_CHANGED}. */
-    void replace(String policy, Map<PolicyField, String> fields);
+    default void replace(String policy, Map<PolicyField, String> fields) {
+        List<String> remove = new ArrayList<>();
+        for (PolicyField field : PolicyField.values()) {
+            remove.add(key(policy, field));
+        }
+        Map<String, String> set = new LinkedHashMap<>();
+        fields.forEach((field, value) -> set.put(key(policy, field), value));
+        replaceKeys(remove, set);
+    }
 
     /** Sends a notice to every node, this one included. */
     void announce(String notice);

@@ -9,11 +9,46 @@ import java.util.Map;
 /**
  * A policy as an annotation declares it: the name, where it was declared (for messages), and the fields
  * the annotation sets. A policy defined in config alone has a declaration with no fields.
+ *
+ * <p>Config overrides the declared fields under {@code configPrefix}: {@code throttled.policy.<name>.} for a
+ * policy, {@code throttled.route.<name>.} for a route, {@code throttled.policy.<name>.tier.<tier>.} for a
+ * tier, whose declared fields are its policy's effective ones ({@code declaredBy} says which kind of source
+ * the declared fields are reported as).
  */
-public record PolicyDeclaration(String name, String origin, Map<PolicyField, String> values) {
+public record PolicyDeclaration(String name, String origin, Map<PolicyField, String> values, String configPrefix,
+                                FieldSource declaredBy) {
 
     public PolicyDeclaration {
         values = Collections.unmodifiableMap(values.isEmpty() ? new EnumMap<>(PolicyField.class) : new EnumMap<>(values));
+    }
+
+    public PolicyDeclaration(String name, String origin, Map<PolicyField, String> values) {
+        this(name, origin, values, ConfigKeys.POLICY_PREFIX + name + ".", FieldSource.ANNOTATION);
+    }
+
+    /** A route's policy: named after the route, set by {@code throttled.route.<name>.<field>}. */
+    public static PolicyDeclaration route(String name) {
+        return new PolicyDeclaration(name, "route", Map.of(), ConfigKeys.ROUTE_PREFIX + name + ".", FieldSource.DEFAULT);
+    }
+
+    /**
+     * One tier of a policy: the policy {@code <policy>.tier.<tier>}, set by {@code <prefix>tier.<tier>.<field>},
+     * each field defaulting to the policy's effective value.
+     */
+    public static PolicyDeclaration tier(PolicyDeclaration parent, ResolvedPolicy resolved, String tier) {
+        Map<PolicyField, String> inherited = new EnumMap<>(PolicyField.class);
+        resolved.settings().forEach((field, setting) -> {
+            if (field.shapesBuckets()) {
+                inherited.put(field, setting.value());
+            }
+        });
+        return new PolicyDeclaration(parent.name() + Tiers.SEPARATOR + tier, "policy '" + parent.name() + "'",
+                inherited, parent.configPrefix() + "tier." + tier + ".", FieldSource.INHERITED);
+    }
+
+    /** Whether this is one tier of another policy. */
+    public boolean isTier() {
+        return declaredBy == FieldSource.INHERITED;
     }
 
     /** A policy known only from config keys. */

@@ -15,7 +15,12 @@ public enum PolicyField {
     REFILL("refill", "greedy", PolicyBuilder::refill),
     KEY("key", "principal-or-ip", PolicyBuilder::key),
     COST("cost", "1", PolicyBuilder::cost),
-    ENFORCE("enforce", "true", PolicyBuilder::enforce);
+    ENFORCE("enforce", "true", PolicyBuilder::enforce),
+    // what the policy decides about a call beyond its buckets (CallRules); not per tier
+    COUNT("count", "all", null),
+    EXEMPT("exempt", "", null),
+    TIER_BY("tier-by", "", null),
+    TIERS("tiers", "", null);
 
     private final String configName;
     private final String defaultText;
@@ -38,6 +43,11 @@ public enum PolicyField {
 
     void applyTo(PolicyBuilder builder, String text) {
         apply.accept(builder, text);
+    }
+
+    /** True for the fields of the buckets themselves (a tier sets these); false for the call rules. */
+    public boolean shapesBuckets() {
+        return apply != null;
     }
 
     public static Optional<PolicyField> fromConfig(String name) {

@@ -3,7 +3,10 @@ package io.throttled.config;
 import io.throttled.core.InvalidPolicyException;
 import io.throttled.core.Policy;
 import io.throttled.core.PolicyBuilder;
+import io.throttled.core.Violation;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -48,14 +51,15 @@ public final class PolicyResolver {
     public ResolvedPolicy resolve(PolicyDeclaration declaration) {
         long generation = RuntimeOverrides.generation();
         long now = nanoTime.getAsLong();
-        Cached cached = cache.get(declaration.name());
+        Cached cached = cache.get(declaration.configPrefix());
         if (cached != null && cached.declaration == declaration && cached.generation == generation
                 && now - cached.readAt < RECHECK_NANOS) {
             return cached.resolved;
         }
         FieldValues read = new FieldValues();
         for (PolicyField field : FIELDS) {
-            ConfigValue configured = config.getConfigValue(ConfigKeys.policy(declaration.name(), field));
+            ConfigValue configured = declaration.isTier() && !field.shapesBuckets() ? null
+                    : config.getConfigValue(declaration.configPrefix() + field.configName());
             if (configured != null && configured.getValue() != null && !configured.getValue().isBlank()) {
                 read.set(field, configured.getValue().trim(), FieldSource.ofConfigSource(configured.getSourceName()),
                         configured.getSourceName());
@@ -66,12 +70,12 @@ public final class PolicyResolver {
         String[] values = read.values;
         FieldSource[] sources = read.sources;
         if (cached != null && Arrays.equals(cached.values, values) && Arrays.equals(cached.sources, sources)) {
-            cache.put(declaration.name(), cached.readAgain(declaration, generation, now));
+            cache.put(declaration.configPrefix(), cached.readAgain(declaration, generation, now));
             return cached.resolved;
         }
         try {
             ResolvedPolicy resolved = build(declaration.name(), values, sources, read.origins);
-            cache.put(declaration.name(), new Cached(values, sources, resolved, null, declaration, generation, now));
+            cache.put(declaration.configPrefix(), new Cached(values, sources, resolved, null, declaration, generation, now));
             return resolved;
         } catch (InvalidPolicyException e) {
             if (cached == null) {
@@ -83,7 +87,7 @@ public final class PolicyResolver {
                         + " {2}", declaration.name(), cached.resolved.policy().rate(), e.getMessage());
                 kept = cached.withRejected(values);
             }
-            cache.put(declaration.name(), kept.readAgain(declaration, generation, now));
+            cache.put(declaration.configPrefix(), kept.readAgain(declaration, generation, now));
             return cached.resolved;
         }
     }
@@ -97,7 +101,7 @@ public final class PolicyResolver {
     public ResolvedPolicy preview(PolicyDeclaration declaration, Map<PolicyField, String> overrides) {
         FieldValues fields = new FieldValues();
         for (PolicyField field : FIELDS) {
-            String key = ConfigKeys.policy(declaration.name(), field);
+            String key = declaration.configPrefix() + field.configName();
             String configured = null;
             String configuredBy = null;
             for (ConfigSource source : config.getConfigSources()) {
@@ -107,6 +111,9 @@ public final class PolicyResolver {
                     configuredBy = source.getName();
                     break;
                 }
+            }
+            if (declaration.isTier() && !field.shapesBuckets()) {
+                configured = null;
             }
             if (overrides.containsKey(field)) {
                 fields.set(field, overrides.get(field).trim(), FieldSource.OVERRIDE, FieldSource.OVERRIDES_SOURCE_NAME);
@@ -135,7 +142,7 @@ public final class PolicyResolver {
         void declared(PolicyDeclaration declaration, PolicyField field) {
             String annotated = declaration.values().get(field);
             if (annotated != null) {
-                set(field, annotated, FieldSource.ANNOTATION, declaration.origin());
+                set(field, annotated, declaration.declaredBy(), declaration.origin());
             } else {
                 set(field, field.defaultText(), FieldSource.DEFAULT, "default");
             }
@@ -146,14 +153,29 @@ public final class PolicyResolver {
     public static ResolvedPolicy build(String name, String[] values, FieldSource[] sources, String[] origins) {
         PolicyBuilder builder = Policy.builder(name);
         Map<PolicyField, Setting> settings = new EnumMap<>(PolicyField.class);
+        boolean unlimited = Tiers.UNLIMITED.equalsIgnoreCase(values[PolicyField.RATE.ordinal()]);
         for (PolicyField field : FIELDS) {
             int i = field.ordinal();
-            if (sources[i] != FieldSource.DEFAULT || !values[i].isEmpty()) {
+            if (unlimited && field == PolicyField.RATE) {
+                builder.rate("1/1s");   // never decided: the call rules say unlimited
+            } else if (field.shapesBuckets() && (sources[i] != FieldSource.DEFAULT || !values[i].isEmpty())) {
                 field.applyTo(builder, values[i]);
             }
             settings.put(field, new Setting(values[i], sources[i], origins[i]));
         }
-        return new ResolvedPolicy(builder.build(), settings);
+        List<Violation> violations = new ArrayList<>();
+        CallRules rules = CallRulesParser.parse(settings, unlimited, violations);
+        Policy policy;
+        try {
+            policy = builder.build();
+        } catch (InvalidPolicyException e) {
+            violations.addAll(0, e.violations());
+            throw new InvalidPolicyException(name, violations);
+        }
+        if (!violations.isEmpty()) {
+            throw new InvalidPolicyException(name, violations);
+        }
+        return new ResolvedPolicy(policy, settings, rules, Map.of());
     }
 
     /** A resolved policy, what it was built from, and when config was last read for it. */

@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
 public record KeySource(Kind kind, String argument) {
 
     public static final KeySource DEFAULT = new KeySource(Kind.PRINCIPAL_OR_IP, "");
-    public static final String ALLOWED = "principal-or-ip, principal, ip, global, header:<Name>, bean:<name>";
+    public static final String ALLOWED = "principal-or-ip, principal, ip, global, header:<Name>, bean:<name>,"
+            + " claim:<name>, or two of these joined by + (principal+ip)";
 
     // RFC 9110 token characters: what a header field name may contain.
     private static final Pattern HEADER_NAME = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}");
@@ -23,7 +24,11 @@ public record KeySource(Kind kind, String argument) {
         IP("ip"),
         GLOBAL("global"),
         HEADER("header"),
-        BEAN("bean");
+        BEAN("bean"),
+        /** A claim of the caller's MicroProfile JWT. */
+        CLAIM("claim"),
+        /** Two sources together ({@code principal+ip}): the argument is the parts' config text. */
+        COMPOSITE("composite");
 
         private final String configName;
 
@@ -36,7 +41,7 @@ public record KeySource(Kind kind, String argument) {
         }
 
         boolean takesArgument() {
-            return this == HEADER || this == BEAN;
+            return this == HEADER || this == BEAN || this == CLAIM;
         }
     }
 
@@ -51,7 +56,12 @@ public record KeySource(Kind kind, String argument) {
         if (kind == Kind.BEAN && !BEAN_NAME.matcher(argument).matches()) {
             throw new IllegalArgumentException("'bean:" + argument + "' does not name a bean (letters, digits, . _ $ -)");
         }
-        if (!kind.takesArgument() && !argument.isEmpty()) {
+        if (kind == Kind.CLAIM && !BEAN_NAME.matcher(argument).matches()) {
+            throw new IllegalArgumentException("'claim:" + argument + "' does not name a claim (letters, digits, . _ $ -)");
+        }
+        if (kind == Kind.COMPOSITE) {
+            parts(argument);   // validates
+        } else if (!kind.takesArgument() && !argument.isEmpty()) {
             throw new IllegalArgumentException("key source " + kind.configName + " takes no argument");
         }
     }
@@ -63,6 +73,9 @@ public record KeySource(Kind kind, String argument) {
      */
     public static KeySource parse(String text) {
         String trimmed = text == null ? "" : text.trim();
+        if (trimmed.contains("+")) {
+            return new KeySource(Kind.COMPOSITE, String.join("+", parts(trimmed).stream().map(KeySource::toString).toList()));
+        }
         int colon = trimmed.indexOf(':');
         String kindName = (colon < 0 ? trimmed : trimmed.substring(0, colon)).toLowerCase(Locale.ROOT);
         for (Kind kind : Kind.values()) {
@@ -73,8 +86,33 @@ public record KeySource(Kind kind, String argument) {
         throw new IllegalArgumentException("unknown key source '" + text + "'; allowed: " + ALLOWED);
     }
 
+    /** The sources of a composite key, in order. */
+    public java.util.List<KeySource> parts() {
+        return kind == Kind.COMPOSITE ? parts(argument) : java.util.List.of(this);
+    }
+
+    private static java.util.List<KeySource> parts(String text) {
+        String[] split = text.split("\\+", -1);
+        if (split.length != 2) {
+            throw new IllegalArgumentException("key '" + text + "' joins " + split.length + " sources; a composite key"
+                    + " joins exactly two, e.g. principal+ip");
+        }
+        java.util.List<KeySource> parts = new java.util.ArrayList<>();
+        for (String part : split) {
+            KeySource source = parse(part);
+            if (source.kind == Kind.GLOBAL) {
+                throw new IllegalArgumentException("key '" + text + "': global cannot be part of a composite key");
+            }
+            parts.add(source);
+        }
+        return java.util.List.copyOf(parts);
+    }
+
     @Override
     public String toString() {
+        if (kind == Kind.COMPOSITE) {
+            return argument;
+        }
         return kind.takesArgument() ? kind.configName + ":" + argument : kind.configName;
     }
 }

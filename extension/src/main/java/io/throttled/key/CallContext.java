@@ -22,6 +22,24 @@ public interface CallContext {
     /** The method being throttled. */
     Method method();
 
+    /** Whether the caller is in this role (exemptions, role tiers); false without a security context. */
+    default boolean isUserInRole(String role) {
+        return false;
+    }
+
+    /**
+     * A claim of the caller's MicroProfile JWT, as text; empty without a JWT or claim. Read from the principal
+     * by its {@code getClaim(String)} method, so applications without MP JWT need none of its classes.
+     */
+    default Optional<String> claim(String name) {
+        return Claims.of(principalObject(), name);
+    }
+
+    /** The caller's principal object itself, for {@link #claim}; null when unknown. */
+    default Object principalObject() {
+        return null;
+    }
+
     /** Whether a principal name stands for "nobody" (Liberty names the anonymous subject UNAUTHENTICATED). */
     static boolean isAnonymous(String name) {
         return name == null || name.isBlank() || name.equals("UNAUTHENTICATED") || name.equals("anonymous");

@@ -5,7 +5,7 @@ import inet.ipaddr.IPAddressString;
 import inet.ipaddr.ipv6.IPv6Address;
 
 /** Reading one address out of a header entry or a socket address, never throwing. */
-final class ClientAddresses {
+public final class ClientAddresses {
     /** Longer entries are not addresses; refusing them early bounds the work per header. */
     private static final int MAX_ENTRY = 64;
 
@@ -54,7 +54,7 @@ final class ClientAddresses {
     }
 
     /** {@code ::ffff:192.0.2.1} is the IPv4 client 192.0.2.1. */
-    static IPAddress unmapped(IPAddress address) {
+    public static IPAddress unmapped(IPAddress address) {
         if (address instanceof IPv6Address v6 && v6.isIPv4Mapped()) {
             return v6.getEmbeddedIPv4Address();
         }

@@ -26,6 +26,11 @@ public final class ClientIpResolver {
 
     /** The client's address as key text: {@code 192.0.2.1} or {@code 2001:db8:cafe:17::/64}. */
     public Optional<String> clientIp(CallContext call) {
+        return clientAddress(call).map(this::group);
+    }
+
+    /** The client's own address (not grouped), after trusted proxies: what exemptions compare. */
+    public Optional<IPAddress> clientAddress(CallContext call) {
         IPAddress client = call.remoteAddress().map(ClientAddresses::parse).orElse(null);
         if (client == null) {
             return Optional.empty();
@@ -33,7 +38,13 @@ public final class ClientIpResolver {
         if (trusted.contains(client)) {
             client = walkProxies(client, call);
         }
-        return Optional.of(group(client));
+        return Optional.of(client);
+    }
+
+    /** Whether the socket peer is a trusted proxy: only then are headers it forwards believed. */
+    public boolean viaTrustedProxy(CallContext call) {
+        IPAddress peer = call.remoteAddress().map(ClientAddresses::parse).orElse(null);
+        return peer != null && trusted.contains(peer);
     }
 
     /** An address as it appears in keys (IPv6 grouped), or empty when the text is no address. */

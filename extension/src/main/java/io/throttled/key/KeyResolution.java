@@ -16,6 +16,8 @@ import java.util.function.Function;
  * <tr><td>ip</td><td>{@code ip:<address>}</td><td>{@code u:<name>}, else {@code anonymous}</td></tr>
  * <tr><td>header:Name</td><td>{@code h:<first value>}</td><td>principal-or-ip</td></tr>
  * <tr><td>bean:name</td><td>what the bean returns</td><td>principal-or-ip</td></tr>
+ * <tr><td>claim:name</td><td>{@code c:<value>}</td><td>principal-or-ip</td></tr>
+ * <tr><td>a+b</td><td>each part's key, joined by {@code /}</td><td>each part's own</td></tr>
  * <tr><td>global</td><td>{@code global}</td><td>-</td></tr>
  * </table>
  *
@@ -45,6 +47,14 @@ public final class KeyResolution {
             case HEADER:
                 return call.headers(source.argument()).stream().filter(v -> v != null && !v.isBlank()).findFirst()
                         .map(v -> "h:" + v.trim()).orElseGet(() -> principalOrIp(call));
+            case CLAIM:
+                return call.claim(source.argument()).map(v -> "c:" + v.trim()).orElseGet(() -> principalOrIp(call));
+            case COMPOSITE:
+                StringBuilder joined = new StringBuilder();
+                for (KeySource part : source.parts()) {
+                    joined.append(joined.length() == 0 ? "" : "/").append(resolve(part, call));
+                }
+                return joined.toString();
             case BEAN:
                 String key = beans.apply(source.argument()).resolve(call);
                 return key == null || key.isBlank() ? principalOrIp(call) : key;
@@ -60,6 +70,10 @@ public final class KeyResolution {
 
     private static Optional<String> principal(CallContext call) {
         return call.principal().filter(name -> !CallContext.isAnonymous(name)).map(name -> "u:" + name);
+    }
+
+    public ClientIpResolver ips() {
+        return ips;
     }
 
     private Optional<String> ip(CallContext call) {

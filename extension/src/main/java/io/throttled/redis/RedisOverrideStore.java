@@ -1,10 +1,10 @@
 package io.throttled.redis;
 
 import io.throttled.config.OverrideStore;
-import io.throttled.config.PolicyField;
 import io.throttled.core.ExtensionThreads;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -41,16 +41,14 @@ public final class RedisOverrideStore implements OverrideStore {
     }
 
     @Override
-    public void replace(String policy, Map<PolicyField, String> fields) {
+    public void replaceKeys(Collection<String> remove, Map<String, String> set) {
         List<String> args = new ArrayList<>();
         args.add(channel);
         args.add(OVERRIDES_CHANGED);
-        args.add(Integer.toString(PolicyField.values().length));
-        for (PolicyField field : PolicyField.values()) {
-            args.add(OverrideStore.key(policy, field));
-        }
-        fields.forEach((field, value) -> {
-            args.add(OverrideStore.key(policy, field));
+        args.add(Integer.toString(remove.size()));
+        args.addAll(remove);
+        set.forEach((key, value) -> {
+            args.add(key);
             args.add(value);
         });
         scripts.run(new ScriptCall(REPLACE, List.of(hash), args));

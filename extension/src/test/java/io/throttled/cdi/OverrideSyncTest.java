@@ -3,7 +3,6 @@ package io.throttled.cdi;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.throttled.config.OverrideStore;
-import io.throttled.config.PolicyField;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +24,7 @@ class OverrideSyncTest {
         }
 
         @Override
-        public void replace(String policy, Map<PolicyField, String> fields) {
+        public void replaceKeys(java.util.Collection<String> remove, Map<String, String> set) {
         }
 
         @Override
