@@ -88,6 +88,24 @@ public class CurrentCall {
             }
 
             @Override
+            public boolean isUserInRole(String role) {
+                try {
+                    return request.map(r -> r.isUserInRole(role)).orElse(false);
+                } catch (RuntimeException noSecurityContext) {
+                    return false;
+                }
+            }
+
+            @Override
+            public Object principalObject() {
+                try {
+                    return request.map(HttpServletRequest::getUserPrincipal).orElse(null);
+                } catch (RuntimeException noSecurityContext) {
+                    return null;
+                }
+            }
+
+            @Override
             public Method method() {
                 return method;
             }

@@ -6,13 +6,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What was decided during the current HTTP request: the outcomes (their headers go on the response) and
- * the resource method the JAX-RS filter already decided for, so the interceptor around that same method
- * does not count the call twice.
+ * What was decided during the current HTTP request: the outcomes (their headers go on the response), the
+ * checks to charge once the response's status is known (count conditions), and the resource method the
+ * JAX-RS filter already decided for, so the interceptor around that same method does not count it twice.
  */
 @RequestScoped
 public class RequestDecisions {
     private final List<Outcome> outcomes = new ArrayList<>(2);
+    private final List<PlannedCheck> chargeLater = new ArrayList<>(0);
     private Method decidedByFilter;
 
     public void record(Outcome outcome) {
@@ -21,6 +22,11 @@ public class RequestDecisions {
 
     public List<Outcome> outcomes() {
         return outcomes;
+    }
+
+    /** Checks to charge after the response when it meets their count condition. */
+    public List<PlannedCheck> chargeLater() {
+        return chargeLater;
     }
 
     public void decidedByFilter(Method method) {

@@ -4,6 +4,8 @@ import io.throttled.Throttled;
 import io.throttled.config.DefinitionProblems;
 import io.throttled.config.PolicyDeclaration;
 import io.throttled.key.KeyResolver;
+import io.throttled.key.TierResolver;
+import jakarta.ws.rs.ApplicationPath;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.literal.NamedLiteral;
@@ -28,6 +30,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
  */
 public class ThrottledExtension implements Extension {
     private final List<PolicyDeclaration> declarations = new CopyOnWriteArrayList<>();
+    private volatile String applicationPath = "/";
 
     /**
      * Stops the deployment at once, with what to add, when a required API is missing; then adds metrics and
@@ -75,12 +78,27 @@ public class ThrottledExtension implements Extension {
         }
     }
 
+    /** Where the JAX-RS resources are: routes must be able to match under it. */
+    void applicationPath(@Observes @WithAnnotations(ApplicationPath.class) ProcessAnnotatedType<?> event) {
+        ApplicationPath path = event.getAnnotatedType().getJavaClass().getAnnotation(ApplicationPath.class);
+        if (path != null) {
+            String value = ("/" + path.value().trim()).replaceAll("/+", "/");
+            applicationPath = value.length() > 1 && value.endsWith("/") ? value.substring(0, value.length() - 1) : value;
+        }
+    }
+
     void validate(@Observes AfterDeploymentValidation event, BeanManager beans) {
         List<String> problems = DefinitionProblems.find(ConfigProvider.getConfig(), declarations,
-                name -> !beans.getBeans(KeyResolver.class, NamedLiteral.of(name)).isEmpty());
+                name -> !beans.getBeans(KeyResolver.class, NamedLiteral.of(name)).isEmpty(),
+                name -> !beans.getBeans(TierResolver.class, NamedLiteral.of(name)).isEmpty(), applicationPath);
         for (String problem : problems) {
             event.addDeploymentProblem(new DefinitionException("throttled: " + problem));
         }
+    }
+
+    /** The JAX-RS application path ({@code @ApplicationPath}), {@code /} when none is annotated. */
+    public String applicationPath() {
+        return applicationPath;
     }
 
     /** The policies annotations declared. */

@@ -9,6 +9,10 @@ import io.throttled.core.RateLimiter;
 import io.throttled.key.ClientIpResolver;
 import io.throttled.key.KeyResolution;
 import io.throttled.key.KeyResolver;
+import io.throttled.key.TierResolver;
+import io.throttled.config.RouteRegistry;
+import io.throttled.jaxrs.Explainer;
+import io.throttled.jaxrs.ResourceIndex;
 import io.throttled.memory.InMemoryRateLimiter;
 import io.throttled.redis.RedisOverrideStore;
 import io.throttled.redis.CircuitBreaker;
@@ -121,8 +125,34 @@ public class ThrottledProducers {
 
     @Produces
     @Singleton
-    Throttler throttler(PolicyRegistry policies, KeyResolution keys, RateLimiter limiter,
+    CallPlanner planner(KeyResolution keys, Instance<TierResolver> resolvers) {
+        Map<String, TierResolver> byName = new ConcurrentHashMap<>();
+        return new CallPlanner(keys, name -> byName.computeIfAbsent(name,
+                n -> resolvers.select(NamedLiteral.of(n)).get()));
+    }
+
+    @Produces
+    @Singleton
+    RouteRegistry routes(ThrottledExtension extension) {
+        return new RouteRegistry(ConfigProvider.getConfig(), extension.applicationPath());
+    }
+
+    @Produces
+    @Singleton
+    ResourceIndex resources() {
+        return new ResourceIndex();
+    }
+
+    @Produces
+    @Singleton
+    Explainer explainer(Throttler throttler, RouteRegistry routes, ResourceIndex resources) {
+        return new Explainer(throttler, routes, resources);
+    }
+
+    @Produces
+    @Singleton
+    Throttler throttler(PolicyRegistry policies, CallPlanner planner, RateLimiter limiter,
                         Instance<DecisionListener> listeners) {
-        return new Throttler(policies, keys, limiter, new ShadowLog(), listeners);
+        return new Throttler(policies, planner, limiter, new ShadowLog(), listeners);
     }
 }

@@ -13,20 +13,20 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The one decision step both entry points share (the JAX-RS filter and the CDI interceptor): find the
- * method's policy, resolve the key, ask the limiter.
+ * The one decision step every entry point shares (the JAX-RS filters and the CDI interceptor): find the
+ * policies a call meets, plan each (exemption, tier, key), ask the limiter, tell the listeners.
  */
 public final class Throttler {
     private final PolicyRegistry policies;
-    private final KeyResolution keys;
+    private final CallPlanner planner;
     private final RateLimiter limiter;
     private final ShadowLog shadow;
     private final List<DecisionListener> listeners;
 
-    public Throttler(PolicyRegistry policies, KeyResolution keys, RateLimiter limiter, ShadowLog shadow,
+    public Throttler(PolicyRegistry policies, CallPlanner planner, RateLimiter limiter, ShadowLog shadow,
                      Iterable<DecisionListener> listeners) {
         this.policies = policies;
-        this.keys = keys;
+        this.planner = planner;
         this.limiter = limiter;
         this.shadow = shadow;
         List<DecisionListener> found = new ArrayList<>();
@@ -34,23 +34,55 @@ public final class Throttler {
         this.listeners = List.copyOf(found);
     }
 
-    /** The decision for a call of {@code method}, or empty when it is not throttled. */
+    /**
+     * The decision for a call of {@code method} outside the JAX-RS filter (a bean or EJB), or empty when it is
+     * not throttled or the caller is exempt. A count condition needs an HTTP status, which a bean call has
+     * not: there every call is charged.
+     */
     public Optional<Outcome> decide(Method method, Class<?> targetClass, CallContext call) {
         Optional<PolicyDeclaration> declaration = policies.declarationFor(method, targetClass);
         if (declaration.isEmpty()) {
             return Optional.empty();
         }
-        Policy policy = policies.resolve(declaration.get()).policy();
-        String key = keys.resolve(policy.key(), call);
-        Decision decision = limiter.acquire(policy, key);
-        if (!decision.allowed() && !policy.enforce()) {
-            shadow.wouldHaveDenied(policy, key, decision);
+        PlannedCheck check = planner.plan(PlannedCheck.ANNOTATION, policies.resolve(declaration.get()), call);
+        if (!check.decided()) {
+            return Optional.empty();
         }
-        Outcome outcome = new Outcome(policy, key, decision);
-        for (DecisionListener listener : listeners) {
-            listener.decided(outcome);
+        return Optional.of(decided(check, limiter.acquire(check.bucketPolicy(), check.key())));
+    }
+
+    /**
+     * Decides every check a request meets. The ones charged before the call are decided together: when one
+     * denies, the others take nothing (see {@link RateLimiter}). The ones charged after the response are
+     * peeked (denied when the bucket could not pay) and returned in {@code chargeLater}.
+     */
+    public List<Outcome> decideAll(List<PlannedCheck> checks, List<PlannedCheck> chargeLater) {
+        List<PlannedCheck> now = new ArrayList<>(checks.size());
+        List<Outcome> outcomes = new ArrayList<>(checks.size());
+        for (PlannedCheck check : checks) {
+            if (!check.decided()) {
+                continue;
+            }
+            if (check.chargedAfterResponse()) {
+                outcomes.add(peekThenDeny(check, chargeLater));
+            } else {
+                now.add(check);
+            }
         }
-        return Optional.of(outcome);
+        List<Decision> decisions = acquireTogether(now);
+        for (int i = 0; i < now.size(); i++) {
+            outcomes.add(decided(now.get(i), decisions.get(i)));
+        }
+        return outcomes;
+    }
+
+    /** Charges a check whose response met its count condition; the response is gone, so only listeners hear. */
+    public Outcome charge(PlannedCheck check) {
+        return decided(check, limiter.acquire(check.bucketPolicy(), check.key()));
+    }
+
+    public CallPlanner planner() {
+        return planner;
     }
 
     public PolicyRegistry policies() {
@@ -59,5 +91,40 @@ public final class Throttler {
 
     public RateLimiter limiter() {
         return limiter;
+    }
+
+    private List<Decision> acquireTogether(List<PlannedCheck> checks) {
+        List<Decision> decisions = new ArrayList<>(checks.size());
+        for (PlannedCheck check : checks) {
+            decisions.add(limiter.acquire(check.bucketPolicy(), check.key()));
+        }
+        return decisions;
+    }
+
+    /**
+     * A peek (takes nothing); when the bucket could not pay for the call, a real request for the cost, which
+     * a bucket that cannot pay denies without taking anything and which gives the true retry-after. Should
+     * it pass after all (refilled meanwhile), the call has paid and is not charged again.
+     */
+    private Outcome peekThenDeny(PlannedCheck check, List<PlannedCheck> chargeLater) {
+        Policy policy = check.bucketPolicy();
+        Decision peek = limiter.acquire(policy, check.key(), 0);
+        if (peek.remaining() >= policy.cost() || !peek.decidedByStore()) {
+            chargeLater.add(check);
+            return decided(check, peek);
+        }
+        return decided(check, limiter.acquire(policy, check.key()));
+    }
+
+    private Outcome decided(PlannedCheck check, Decision decision) {
+        Policy policy = check.bucketPolicy();
+        if (!decision.allowed() && !policy.enforce()) {
+            shadow.wouldHaveDenied(policy, check.key(), decision);
+        }
+        Outcome outcome = new Outcome(policy, check.key(), decision, check.tier());
+        for (DecisionListener listener : listeners) {
+            listener.decided(outcome);
+        }
+        return outcome;
     }
 }

@@ -2,6 +2,7 @@ package io.throttled.jaxrs;
 
 import io.throttled.cdi.CurrentCall;
 import io.throttled.cdi.Throttler;
+import io.throttled.config.RouteRegistry;
 import io.throttled.config.ThrottledSettings;
 import jakarta.enterprise.inject.spi.CDI;
 
@@ -13,6 +14,27 @@ final class ExtensionBeans {
     private volatile Throttler throttler;
     private volatile CurrentCall current;
     private volatile ThrottledSettings settings;
+    private volatile RouteRegistry routes;
+
+    private volatile ResourceIndex resources;
+
+    ResourceIndex resources() {
+        ResourceIndex r = resources;
+        if (r == null) {
+            r = CDI.current().select(ResourceIndex.class).get();
+            resources = r;
+        }
+        return r;
+    }
+
+    RouteRegistry routes() {
+        RouteRegistry r = routes;
+        if (r == null) {
+            r = CDI.current().select(RouteRegistry.class).get();
+            routes = r;
+        }
+        return r;
+    }
 
     Throttler throttler() {
         Throttler t = throttler;

@@ -27,6 +27,16 @@ final class JaxrsCallContext implements CallContext {
     }
 
     @Override
+    public boolean isUserInRole(String role) {
+        return request.getSecurityContext() != null && request.getSecurityContext().isUserInRole(role);
+    }
+
+    @Override
+    public Object principalObject() {
+        return request.getSecurityContext() == null ? null : request.getSecurityContext().getUserPrincipal();
+    }
+
+    @Override
     public Optional<String> remoteAddress() {
         return remoteAddress;
     }

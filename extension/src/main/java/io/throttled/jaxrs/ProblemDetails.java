@@ -35,6 +35,14 @@ final class ProblemDetails {
     }
 
     static String rateLimited(Decision decision, String instance) {
+        return rateLimited(decision, instance, java.util.List.of(decision.policy()), null);
+    }
+
+    /**
+     * @param violated every policy that denied the call (with several policies met, all are named)
+     * @param tier     the caller's tier under the deciding policy, or null for the default tier
+     */
+    static String rateLimited(Decision decision, String instance, java.util.List<String> violated, String tier) {
         OptionalLong retry = RateLimitHeaders.retryAfterSeconds(decision);
         String detail = decision.canNeverSucceed()
                 ? "This call asks for more than the burst of limit " + decision.limit() + " of policy '"
@@ -50,12 +58,18 @@ final class ProblemDetails {
             field(json, "instance", instance).append(',');
         }
         field(json, "policy", decision.policy()).append(',');
+        if (tier != null) {
+            field(json, "tier", tier).append(',');
+        }
         field(json, "limit", decision.limit().toString()).append(',');
         if (retry.isPresent()) {
             json.append("\"retryAfter\":").append(retry.getAsLong()).append(',');
         }
         json.append("\"violated-policies\":[");
-        string(json, decision.policy()).append("]}");
+        for (int i = 0; i < violated.size(); i++) {
+            string(json.append(i == 0 ? "" : ","), violated.get(i));
+        }
+        json.append("]}");
         return json.toString();
     }
 

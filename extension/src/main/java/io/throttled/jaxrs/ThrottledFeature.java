@@ -1,15 +1,15 @@
 package io.throttled.jaxrs;
 
-import io.throttled.config.AnnotatedPolicies;
 import jakarta.ws.rs.container.DynamicFeature;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.FeatureContext;
 import jakarta.ws.rs.ext.Provider;
 
 /**
- * Binds the request filter to each resource method that carries {@code @Throttled}, or whose class does.
- * Discovered by scanning; an application that lists its classes in {@code Application.getClasses()}
- * adds this class, {@link RateLimitResponseFilter} and {@link ThrottledExceptionMapper} there.
+ * Binds the request filter to every resource method: it decides the method's own {@code @Throttled} policy
+ * (on the method or its class) and the route policies the request matched. Discovered by scanning; an
+ * application that lists its classes in {@code Application.getClasses()} adds this class,
+ * {@link RouteMatchFilter}, {@link RateLimitResponseFilter} and {@link ThrottledExceptionMapper} there.
  */
 @Provider
 public class ThrottledFeature implements DynamicFeature {
@@ -17,8 +17,8 @@ public class ThrottledFeature implements DynamicFeature {
 
     @Override
     public void configure(ResourceInfo resource, FeatureContext context) {
-        if (resource.getResourceMethod() != null
-                && AnnotatedPolicies.find(resource.getResourceMethod(), resource.getResourceClass()) != null) {
+        if (resource.getResourceMethod() != null) {
+            beans.resources().add(beans.routes().applicationPath(), resource.getResourceClass(), resource.getResourceMethod());
             context.register(new ThrottledRequestFilter(resource.getResourceMethod(), resource.getResourceClass(), beans));
         }
     }

@@ -3,47 +3,60 @@ package io.throttled.jaxrs;
 import io.throttled.cdi.CurrentCall;
 import io.throttled.cdi.Outcome;
 import io.throttled.cdi.RequestDecisions;
+import io.throttled.config.AnnotatedPolicies;
+import io.throttled.config.PolicyDeclaration;
+import io.throttled.route.Route;
 import jakarta.annotation.Priority;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
- * Decides before a {@code @Throttled} resource method runs; a denied, enforced call is answered 429 at
- * once. Runs after authentication, so principal keys know the caller.
+ * Decides before a resource method runs: the routes the request matched and the method's own
+ * {@code @Throttled} policy, together; a denied, enforced call is answered 429 at once, with the headers of
+ * every policy met. Runs after authentication, so principal keys, roles and tiers know the caller.
  */
 @Priority(Priorities.AUTHENTICATION + 100)
 final class ThrottledRequestFilter implements ContainerRequestFilter {
     private final Method method;
     private final Class<?> resourceClass;
+    private final boolean annotated;
     private final ExtensionBeans beans;
 
     ThrottledRequestFilter(Method method, Class<?> resourceClass, ExtensionBeans beans) {
         this.method = method;
         this.resourceClass = resourceClass;
+        this.annotated = AnnotatedPolicies.find(method, resourceClass) != null;
         this.beans = beans;
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public void filter(ContainerRequestContext request) {
+        List<Route> routes = (List<Route>) request.getProperty(RouteMatchFilter.ROUTES);
+        if (routes == null && !annotated) {
+            return;   // the common case of an unlimited method: nothing to do
+        }
+        request.removeProperty(RouteMatchFilter.ROUTES);   // decided here, not again after the response
         CurrentCall current = beans.current();
         Optional<String> peer = current.request().map(HttpServletRequest::getRemoteAddr);
-        Optional<Outcome> outcome = beans.throttler().decide(method, resourceClass,
-                new JaxrsCallContext(request, peer, method));
-        if (outcome.isEmpty()) {
-            return;
-        }
+        PolicyDeclaration declaration = annotated
+                ? beans.throttler().policies().declarationFor(method, resourceClass).orElse(null) : null;
+        JaxrsCallContext call = new JaxrsCallContext(request, peer, method);
         Optional<RequestDecisions> decisions = current.decisions();
-        decisions.ifPresent(d -> {
-            d.record(outcome.get());
-            d.decidedByFilter(method);
-        });
-        if (outcome.get().blocks()) {
-            request.abortWith(DeniedResponses.of(outcome.get(), beans.settings().headers(),
-                    request.getUriInfo().getRequestUri().getPath()));
+        List<Outcome> outcomes = new ArrayList<>(2);
+        Optional<Outcome> blocking = RequestThrottling.decide(beans.throttler(),
+                RequestThrottling.plan(beans.throttler(), routes == null ? List.of() : routes, declaration, call),
+                decisions, outcomes);
+        if (declaration != null) {
+            decisions.ifPresent(d -> d.decidedByFilter(method));
         }
+        blocking.ifPresent(denied -> request.abortWith(DeniedResponses.of(denied, outcomes, beans.settings().headers(),
+                request.getUriInfo().getRequestUri().getPath())));
     }
 }
