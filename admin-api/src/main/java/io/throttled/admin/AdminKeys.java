@@ -28,7 +28,7 @@ final class AdminKeys {
             return "ip:" + ips.normalise(text.substring(3))
                     .orElseThrow(() -> new IllegalArgumentException("'" + text.substring(3) + "' is not an IP address"));
         }
-        if (text.startsWith("u:") || text.startsWith("h:") || text.equals(KeyResolution.ANONYMOUS)
+        if (text.startsWith("u:") || text.startsWith("h:") || text.startsWith("c:") || text.contains("/") || text.equals(KeyResolution.ANONYMOUS)
                 || text.equals(KeyResolution.GLOBAL)) {
             return text;
         }
@@ -41,7 +41,8 @@ final class AdminKeys {
             case PRINCIPAL, PRINCIPAL_OR_IP -> "u:" + text;
             case HEADER -> "h:" + text;
             case GLOBAL -> KeyResolution.GLOBAL;
-            case BEAN -> text;
+            case CLAIM -> "c:" + text;
+            case BEAN, COMPOSITE -> text;
             case IP -> throw new IllegalArgumentException("'" + text + "' is not an IP address, and policy '"
                     + policy.name() + "' is keyed by ip");
         };

@@ -54,4 +54,12 @@ final class AdminProblems {
                 .add("detail", "no policy named '" + policy + "': it must be declared by @Throttled or in config")
                 .add("policy", policy).build()).build();
     }
+
+    static Response unknownRoute(String route) {
+        return Response.status(404).type(MEDIA_TYPE).entity(Json.createObjectBuilder().add("type", "about:blank")
+                .add("title", "Not Found").add("status", 404)
+                .add("detail", "no route named '" + route + "': define it in config (throttled.route." + route
+                        + ".path) or create it with PUT throttled/routes/" + route)
+                .add("route", route).build()).build();
+    }
 }

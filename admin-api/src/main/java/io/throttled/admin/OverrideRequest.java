@@ -1,6 +1,7 @@
 package io.throttled.admin;
 
 import io.throttled.config.PolicyField;
+import io.throttled.config.RouteField;
 import io.throttled.core.Violation;
 import jakarta.json.Json;
 import jakarta.json.JsonException;
@@ -21,10 +22,23 @@ import java.util.Optional;
  * numbers for {@code burst} and {@code cost}, a boolean for {@code enforce}. Unknown members and wrong types
  * are violations, each named; {@code null} leaves a field to config.
  */
-record OverrideRequest(Map<PolicyField, String> fields, List<Violation> violations) {
+record OverrideRequest(Map<PolicyField, String> fields, Map<RouteField, String> routeFields, List<Violation> violations) {
+
+    OverrideRequest(Map<PolicyField, String> fields, List<Violation> violations) {
+        this(fields, new EnumMap<>(RouteField.class), violations);
+    }
 
     static OverrideRequest parse(String body) {
+        return parse(body, false);
+    }
+
+    /**
+     * @param route whether the body describes a route: then {@code path} (string), {@code methods} (string or
+     *              array of strings) and {@code priority} (whole number) are fields too
+     */
+    static OverrideRequest parse(String body, boolean route) {
         Map<PolicyField, String> fields = new EnumMap<>(PolicyField.class);
+        Map<RouteField, String> routeFields = new EnumMap<>(RouteField.class);
         List<Violation> violations = new ArrayList<>();
         JsonObject json;
         try (JsonReader reader = Json.createReader(new StringReader(body == null ? "" : body))) {
@@ -39,10 +53,16 @@ record OverrideRequest(Map<PolicyField, String> fields, List<Violation> violatio
             return new OverrideRequest(fields, violations);
         }
         for (Map.Entry<String, JsonValue> member : json.entrySet()) {
+            Optional<RouteField> routeField = route ? RouteField.fromConfig(member.getKey()) : Optional.empty();
+            if (routeField.isPresent()) {
+                routeField(routeField.get(), member.getValue(), routeFields, violations);
+                continue;
+            }
             Optional<PolicyField> field = PolicyField.fromConfig(member.getKey());
             if (field.isEmpty()) {
                 violations.add(new Violation(member.getKey(), member.getValue().toString(),
-                        "unknown field; allowed: " + PolicyField.allowedValues()));
+                        "unknown field; allowed: " + (route ? RouteField.allowedValues() + ", " : "")
+                                + PolicyField.allowedValues()));
                 continue;
             }
             JsonValue value = member.getValue();
@@ -60,7 +80,30 @@ record OverrideRequest(Map<PolicyField, String> fields, List<Violation> violatio
                 fields.put(field.get(), text);
             }
         }
-        return new OverrideRequest(fields, violations);
+        return new OverrideRequest(fields, routeFields, violations);
+    }
+
+    private static void routeField(RouteField field, JsonValue value, Map<RouteField, String> into, List<Violation> violations) {
+        if (value.getValueType() == JsonValue.ValueType.NULL) {
+            return;
+        }
+        String text = switch (field) {
+            case PRIORITY -> value instanceof JsonNumber n && n.isIntegral() ? Long.toString(n.longValue()) : null;
+            case METHODS -> value.getValueType() == JsonValue.ValueType.ARRAY
+                    ? String.join(",", value.asJsonArray().stream().map(v -> v.getValueType() == JsonValue.ValueType.STRING
+                        ? ((jakarta.json.JsonString) v).getString() : v.toString()).toList())
+                    : value.getValueType() == JsonValue.ValueType.STRING ? ((jakarta.json.JsonString) value).getString() : null;
+            default -> value.getValueType() == JsonValue.ValueType.STRING ? ((jakarta.json.JsonString) value).getString() : null;
+        };
+        if (text == null) {
+            violations.add(new Violation(field.configName(), value.toString(), switch (field) {
+                case PRIORITY -> "must be a whole JSON number";
+                case METHODS -> "must be a JSON string (GET,POST) or an array of strings";
+                default -> "must be a JSON string";
+            }));
+        } else {
+            into.put(field, text);
+        }
     }
 
     private static String wholeNumber(JsonValue value) {

@@ -4,6 +4,16 @@ import io.throttled.admin.Views.BucketView;
 import io.throttled.admin.Views.KeyPageView;
 import io.throttled.admin.Views.PolicyView;
 import io.throttled.admin.Views.ResetView;
+import io.throttled.admin.Views.RouteView;
+import io.throttled.config.ConfiguredRoutes;
+import io.throttled.config.FieldSource;
+import io.throttled.config.RouteField;
+import io.throttled.config.RouteRegistry;
+import io.throttled.config.RouteSettings;
+import io.throttled.core.Violation;
+import io.throttled.jaxrs.Explainer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import io.throttled.cdi.OverrideSync;
 import io.throttled.cdi.Throttler;
 import io.throttled.config.PolicyField;
@@ -73,6 +83,12 @@ public class ThrottledAdminResource {
 
     @Inject
     DecisionCounts counts;
+
+    @Inject
+    RouteRegistry routes;
+
+    @Inject
+    Explainer explainer;
 
     @Context
     SecurityContext security;
@@ -217,6 +233,159 @@ public class ThrottledAdminResource {
             AuditLog.record(who(), "reset-all-buckets", name, removed + " keys", "none");
             return Response.ok(new ResetView(name, null, removed)).build();
         });
+    }
+
+    @GET
+    @Path("routes")
+    @Operation(summary = "Every route policy: its match, its policy's settings, and where each came from")
+    @APIResponse(responseCode = "200", description = "the routes, sorted by name")
+    public List<RouteView> routes() {
+        return routes.settings().values().stream()
+                .map(r -> Views.route(r, throttler.policies().resolve(throttler.policies().routeDeclaration(r.name()))))
+                .toList();
+    }
+
+    @GET
+    @Path("routes/{name}")
+    @Operation(summary = "One route policy")
+    @APIResponse(responseCode = "200", description = "the route")
+    @APIResponse(responseCode = "404", description = "no such route")
+    public Response route(@PathParam("name") String name) {
+        RouteSettings route = routes.settings().get(name);
+        if (route == null) {
+            return AdminProblems.unknownRoute(name);
+        }
+        return Response.ok(Views.route(route, throttler.policies().resolve(throttler.policies().routeDeclaration(name)))).build();
+    }
+
+    @PUT
+    @Path("routes/{name}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Create or replace a route policy, on every node",
+            description = "The body has the route's path (a template such as /api/orders/{id} or a glob such as"
+                    + " /api/**, under the application's root), methods (optional), priority (optional) and the policy"
+                    + " fields (rate is required for a new route). It replaces the previous runtime settings.")
+    @RequestBody(description = "e.g. {\"path\": \"/api/login\", \"methods\": [\"POST\"], \"rate\": \"10/1m\", \"key\": \"ip\"}")
+    @APIResponse(responseCode = "200", description = "the route as now in force")
+    @APIResponse(responseCode = "400", description = "invalid input, every bad field named; nothing was stored")
+    public Response putRoute(@PathParam("name") String name, String body) {
+        OverrideRequest request = OverrideRequest.parse(body, true);
+        List<Violation> violations = new ArrayList<>(request.violations());
+        if (!ConfiguredRoutes.NAME.matcher(name).matches()) {
+            violations.add(new Violation("name", name, "a route name is letters, digits, _ $ - (no dots), at most 64"));
+        } else if (throttler.policies().isPolicyName(name)) {
+            violations.add(new Violation("name", name, "is the name of a policy; a route is a policy of its own: choose another"));
+        }
+        if (violations.isEmpty()) {
+            RouteSettings proposed = RouteSettings.read(name, key -> proposedValue(request, name, key));
+            try {
+                proposed.toRoute(routes.applicationPath());
+                throttler.policies().preview(name, request.fields());
+            } catch (InvalidPolicyException e) {
+                violations.addAll(e.violations());
+            }
+            if (!request.fields().containsKey(PolicyField.RATE) && !routes.settings().containsKey(name)) {
+                violations.add(new Violation("rate", "", "is required for a new route"));
+            }
+        }
+        if (!violations.isEmpty()) {
+            return AdminProblems.invalid(name, violations);
+        }
+        Map<String, String> set = new LinkedHashMap<>();
+        request.routeFields().forEach((field, value) -> set.put(ConfiguredRoutes.key(name, field), value));
+        request.fields().forEach((field, value) -> set.put(ConfiguredRoutes.key(name, field), value));
+        RouteSettings before = routes.settings().get(name);
+        return whileStoreAnswers(() -> {
+            overrides.store().replaceKeys(routeKeys(name), set);
+            overrides.reload();
+            RouteSettings after = routes.settings().get(name);
+            AuditLog.record(who(), "put-route", name, before == null ? "-" : describe(before), describe(after));
+            return Response.ok(Views.route(after, throttler.policies().resolve(throttler.policies().routeDeclaration(name))))
+                    .build();
+        });
+    }
+
+    @DELETE
+    @Path("routes/{name}")
+    @Operation(summary = "Remove a route's runtime settings on every node: a route created at runtime is gone;"
+            + " one defined in config holds again as config says")
+    @APIResponse(responseCode = "200", description = "the route as now in force, or removed: true")
+    @APIResponse(responseCode = "404", description = "no such route")
+    public Response deleteRoute(@PathParam("name") String name) {
+        RouteSettings before = routes.settings().get(name);
+        if (before == null) {
+            return AdminProblems.unknownRoute(name);
+        }
+        return whileStoreAnswers(() -> {
+            overrides.store().replaceKeys(routeKeys(name), Map.of());
+            overrides.reload();
+            RouteSettings after = routes.settings().get(name);
+            AuditLog.record(who(), "delete-route", name, describe(before), after == null ? "removed" : describe(after));
+            return after == null ? Response.ok(Map.of("name", name, "removed", true)).build()
+                    : Response.ok(Views.route(after, throttler.policies().resolve(throttler.policies().routeDeclaration(name))))
+                    .build();
+        });
+    }
+
+    @GET
+    @Path("explain")
+    @Operation(summary = "Which policies, tiers and keys a request would meet, consuming nothing",
+            description = "Routes matched by method and path, then the policy of the resource method the path reaches;"
+                    + " for each the caller's tier, the key, and whether an exemption applies. address is the socket"
+                    + " peer's address (trusted proxies and forwarded headers are applied as for a request);"
+                    + " header=Name: value, claim=name=value and role are repeatable.")
+    @APIResponse(responseCode = "200", description = "the explanation")
+    @APIResponse(responseCode = "400", description = "method or path missing or malformed")
+    public Response explain(@QueryParam("method") @DefaultValue("GET") String method, @QueryParam("path") String path,
+                            @QueryParam("user") String user, @QueryParam("role") List<String> roles,
+                            @QueryParam("address") String address, @QueryParam("header") List<String> headers,
+                            @QueryParam("claim") List<String> claims) {
+        if (path == null || !path.startsWith("/")) {
+            return AdminProblems.badRequest("path='" + path + "' must be the request path under the context root,"
+                    + " starting with / (e.g. /api/demo/ping)");
+        }
+        ExplainedCall call;
+        try {
+            call = ExplainedCall.of(user, roles, address, headers, claims);
+        } catch (IllegalArgumentException e) {
+            return AdminProblems.badRequest(e.getMessage());
+        }
+        String httpMethod = method.trim().toUpperCase(java.util.Locale.ROOT);
+        Explainer.Explanation explanation = explainer.explain(httpMethod, path, call);
+        return Response.ok(new Views.ExplainView(httpMethod, path, explanation.resourceMethod(), explanation.template(),
+                ips().clientIp(call).orElse(null), explanation.checks().stream().map(Views::check).toList())).build();
+    }
+
+    /** Every runtime key of a route: its own and its policy's fields (tiers are policies of their own). */
+    private static List<String> routeKeys(String name) {
+        List<String> keys = new ArrayList<>();
+        for (RouteField f : RouteField.values()) {
+            keys.add(ConfiguredRoutes.key(name, f));
+        }
+        for (PolicyField f : PolicyField.values()) {
+            keys.add(ConfiguredRoutes.key(name, f));
+        }
+        return keys;
+    }
+
+    /** A route key's value if the request is stored: the body's, else config's without the runtime overrides. */
+    private String[] proposedValue(OverrideRequest request, String name, String key) {
+        for (RouteField f : RouteField.values()) {
+            if (key.equals(ConfiguredRoutes.key(name, f)) && request.routeFields().containsKey(f)) {
+                return new String[] {request.routeFields().get(f), FieldSource.OVERRIDES_SOURCE_NAME};
+            }
+        }
+        for (org.eclipse.microprofile.config.spi.ConfigSource source : throttler.policies().config().getConfigSources()) {
+            if (!FieldSource.OVERRIDES_SOURCE_NAME.equals(source.getName()) && source.getValue(key) != null) {
+                return new String[] {source.getValue(key), source.getName()};
+            }
+        }
+        return null;
+    }
+
+    private static String describe(RouteSettings route) {
+        return route.value(RouteField.PATH) + (route.value(RouteField.METHODS).isEmpty() ? "" : " " + route.value(RouteField.METHODS))
+                + " priority " + route.value(RouteField.PRIORITY);
     }
 
     @GET

@@ -18,7 +18,25 @@ final class Views {
     /** A policy as in force, with each setting's source. */
     public record PolicyView(String name, String algorithm, String rate, String refill, String key, long cost,
                              boolean enforce, List<LimitView> limits, Map<String, SettingView> settings,
-                             boolean overridden) {
+                             boolean overridden, List<String> tiers) {
+    }
+
+    /** A route: its match, each setting's source, and its policy (with the route's name). */
+    public record RouteView(String name, String path, List<String> methods, int priority, Map<String, SettingView> settings,
+                            PolicyView policy, boolean runtime) {
+    }
+
+    /** What a request would meet, policy by policy, in the order they are decided. */
+    public record ExplainView(String method, String path, String resourceMethod, String template, String clientAddress,
+                              List<CheckView> policies) {
+    }
+
+    /**
+     * One policy of an explanation: where it came from, the tier, the policy its buckets belong to, the key;
+     * {@code decided} false when the caller is exempt or the tier unlimited.
+     */
+    public record CheckView(String source, String policy, String tier, String bucketPolicy, String key, boolean decided,
+                            String exemptBy, String count, String rate, String algorithm, boolean enforce) {
     }
 
     public record LimitView(long quantity, String window, long burst, String text) {
@@ -53,9 +71,41 @@ final class Views {
             settings.put(e.getKey().configName(), new SettingView(s.value(), s.source().label(), s.origin()));
             overridden |= s.source() == io.throttled.config.FieldSource.OVERRIDE;
         }
-        return new PolicyView(p.name(), p.algorithm().configName(), p.rate(), p.refill().configName(),
-                p.key().toString(), p.cost(), p.enforce(), p.limits().stream().map(LimitView::of).toList(), settings,
-                overridden);
+        boolean unlimited = resolved.rules().unlimited();
+        return new PolicyView(p.name(), p.algorithm().configName(), unlimited ? "unlimited" : p.rate(),
+                p.refill().configName(), p.key().toString(), p.cost(), p.enforce(),
+                unlimited ? List.of() : p.limits().stream().map(LimitView::of).toList(), settings, overridden,
+                List.copyOf(resolved.tiers().keySet()));
+    }
+
+    static RouteView route(io.throttled.config.RouteSettings route, ResolvedPolicy policy) {
+        Map<String, SettingView> settings = new LinkedHashMap<>();
+        boolean runtime = false;
+        for (Map.Entry<io.throttled.config.RouteField, Setting> e : route.settings().entrySet()) {
+            Setting s = e.getValue();
+            settings.put(e.getKey().configName(), new SettingView(s.value(), s.source().label(), s.origin()));
+            runtime |= s.source() == io.throttled.config.FieldSource.OVERRIDE;
+        }
+        PolicyView view = of(policy);
+        runtime |= view.overridden();
+        int priority;
+        try {
+            priority = Integer.parseInt(route.value(io.throttled.config.RouteField.PRIORITY));
+        } catch (NumberFormatException e) {
+            priority = 0;
+        }
+        List<String> methods = java.util.Arrays.stream(route.value(io.throttled.config.RouteField.METHODS).split(","))
+                .map(String::trim).filter(m -> !m.isEmpty()).map(m -> m.toUpperCase(java.util.Locale.ROOT)).toList();
+        return new RouteView(route.name(), route.value(io.throttled.config.RouteField.PATH), methods, priority, settings,
+                view, runtime);
+    }
+
+    static CheckView check(io.throttled.cdi.PlannedCheck c) {
+        Policy applied = c.bucketPolicy();
+        boolean unlimited = c.applied().rules().unlimited();
+        return new CheckView(c.origin(), c.policy().policy().name(), c.tier(), applied.name(), c.key(), c.decided(),
+                c.exemptBy(), c.policy().rules().count().toString(), unlimited ? "unlimited" : applied.rate(),
+                applied.algorithm().configName(), applied.enforce());
     }
 
     static BucketView bucket(Policy policy, String key, Decision peek, Long ttl) {
