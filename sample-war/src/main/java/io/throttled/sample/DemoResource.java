@@ -6,7 +6,10 @@ import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonBuilderFactory;
 import jakarta.json.JsonObject;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -25,6 +28,9 @@ import java.util.Map;
 public class DemoResource {
     /** One factory for every response: {@code Json.createObjectBuilder()} looks the provider up on each call. */
     private static final JsonBuilderFactory JSON = Json.createBuilderFactory(Map.of());
+
+    /** The demo login's one password (the page shows it): this is about counting failures, not security. */
+    static final String DEMO_PASSWORD = "open-sesame";
 
     @Inject
     Greeter greeter;
@@ -45,6 +51,21 @@ public class DemoResource {
     @Path("free")
     public JsonObject free() {
         return JSON.createObjectBuilder().add("message", "pong").add("at", Instant.now().toString()).build();
+    }
+
+    /**
+     * A login that only failures pay for ({@code count=status:401} on policy {@code login}, keyed by the
+     * account tried): ten wrong passwords for one account, then 429 for it; good logins cost nothing.
+     */
+    @POST
+    @Path("login")
+    @Consumes(MediaType.WILDCARD)
+    @Throttled("login")
+    public Response login(@QueryParam("user") String user, String password) {
+        if (user != null && DEMO_PASSWORD.equals(password == null ? null : password.strip())) {
+            return Response.ok(JSON.createObjectBuilder().add("user", user).add("login", "ok").build()).build();
+        }
+        return Response.status(401).entity(JSON.createObjectBuilder().add("login", "failed").build()).build();
     }
 
     /** The CDI bean is throttled: its interceptor decides, a denial becomes 429. */
