@@ -2,6 +2,7 @@ package io.throttled.jaxrs;
 
 import io.throttled.cdi.Outcome;
 import io.throttled.config.HeaderStyle;
+import io.throttled.core.AnnouncedQuota;
 import io.throttled.core.Decision;
 import io.throttled.core.Limit;
 import io.throttled.core.Policy;
@@ -17,11 +18,18 @@ import java.util.StringJoiner;
  * The rate-limit response headers for the decisions of one request.
  *
  * <ul>
- * <li>IETF (draft-ietf-httpapi-ratelimit-headers-11): {@code RateLimit-Policy: "ping";q=10;w=1} lists every
- * limit of every policy the request met; {@code RateLimit: "ping";r=4;t=1} gives what is left under the
- * deciding limit and, in seconds, when it is back in full (when denied: when the call may be retried).
- * A policy with several limits names its items {@code "api/1s"}, {@code "api/1h"}. The draft counts
- * windows in whole seconds, so a window under a second is announced as {@code w=1}.
+ * <li>IETF, draft-ietf-httpapi-ratelimit-headers-11 (23 May 2026; no later revision could be found):
+ * {@code RateLimit-Policy: "ping";q=10;w=10} lists every limit of every policy the request met;
+ * {@code RateLimit: "ping";r=4;t=1} gives what is left under the deciding limit and, in seconds, when it is
+ * back in full (when denied: when the call may be retried). A policy with several limits names its items
+ * {@code "api/1s"}, {@code "api/1h"}. The draft (section 3.1) defines {@code q} as "the quota allocated by
+ * this policy measured in quota units" and {@code w} as "a non-negative, non-zero, Integer value expressing
+ * an interval in seconds ... Sub-second precision is not supported"; section 4.1.1 defines {@code r} as
+ * "the available quota under the identified policy". So {@code q} is what the algorithm really allows, and
+ * never less than an {@code r} the same limit reports: for a bucket its burst over the time it takes to
+ * refill from empty, for a window its quantity over the window ({@link AnnouncedQuota}); {@code w} is rounded
+ * up to whole seconds, never 0. Its optional {@code qu} (the default, requests, holds) and {@code pk} (a
+ * partition key, which would reveal the client's key) are not sent.
  * <li>Legacy, for the most constrained decision: {@code X-RateLimit-Limit} (the burst: what a full bucket
  * holds), {@code X-RateLimit-Remaining}, {@code X-RateLimit-Reset} (Unix epoch seconds).
  * </ul>
@@ -33,6 +41,7 @@ public final class RateLimitHeaders {
     public static final String REMAINING = "X-RateLimit-Remaining";
     public static final String RESET = "X-RateLimit-Reset";
     public static final String RETRY_AFTER = "Retry-After";
+    private static final long MAX_SF_INTEGER = 999_999_999_999_999L;
 
     private RateLimitHeaders() {
     }
@@ -61,10 +70,12 @@ public final class RateLimitHeaders {
                 if (!seen.contains(o.policy().name())) {
                     seen.add(o.policy().name());
                     for (Limit limit : o.policy().limits()) {
-                        policies.add(item(o.policy(), limit) + ";q=" + limit.quantity() + ";w=" + windowSeconds(limit));
+                        AnnouncedQuota announced = AnnouncedQuota.of(o.policy(), limit);
+                        policies.add(item(o.policy(), limit) + ";q=" + sfInteger(announced.quota())
+                                + ";w=" + sfInteger(announced.windowSeconds()));
                     }
                 }
-                limits.add(item(o.policy(), o.decision().limit()) + ";r=" + o.decision().remaining()
+                limits.add(item(o.policy(), o.decision().limit()) + ";r=" + sfInteger(o.decision().remaining())
                         + ";t=" + effectiveWindowSeconds(o.decision()));
             }
             headers.put(POLICY, policies.toString());
@@ -105,8 +116,12 @@ public final class RateLimitHeaders {
         return "\"" + name.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 
-    private static long windowSeconds(Limit limit) {
-        return Math.max(1, ceilDiv(limit.windowMillis(), 1000));
+    /**
+     * A structured-field Integer has at most 15 digits (RFC 9651 section 3.3.1), and a limit in the exact
+     * range may count up to 2^51 (16 digits). Capping q and r alike keeps r at most q.
+     */
+    private static long sfInteger(long value) {
+        return Math.min(value, MAX_SF_INTEGER);
     }
 
     private static long effectiveWindowSeconds(Decision decision) {

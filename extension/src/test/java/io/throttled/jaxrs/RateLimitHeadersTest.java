@@ -7,6 +7,8 @@ import io.throttled.config.HeaderStyle;
 import io.throttled.core.Decision;
 import io.throttled.core.Limit;
 import io.throttled.core.Policy;
+import io.throttled.memory.InMemoryRateLimiter;
+import io.throttled.testing.ManualClock;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.StringReader;
@@ -78,6 +80,63 @@ class RateLimitHeadersTest {
         assertThat(h.get("RateLimit")).isEqualTo("\"fast\";r=0;t=1");
         assertThat(RateLimitHeaders.of(EnumSet.noneOf(HeaderStyle.class), List.of(outcome("f", "5/1s", true, 1, 0, 1, 0)), NOW))
                 .isEmpty();
+    }
+
+    @Test
+    void aBucketAnnouncesWhatAFullBucketHoldsSoItNeverReportsMoreRemainingThanItsQuota() {
+        // the Redis docs' bucket: 10 tokens, one back per second; it once announced q=1;w=1 and then r=9
+        Policy ping = Policy.builder("ping").rate("1/1s;burst=10").build();
+        InMemoryRateLimiter limiter = InMemoryRateLimiter.builder().clock(ManualClock.aheadOfRealTime()).build();
+
+        Map<String, String> h = RateLimitHeaders.of(EnumSet.of(HeaderStyle.IETF),
+                List.of(new Outcome(ping, "k", limiter.acquire(ping, "k"))), NOW);
+
+        assertThat(h).containsExactly(Map.entry("RateLimit-Policy", "\"ping\";q=10;w=10"),
+                Map.entry("RateLimit", "\"ping\";r=9;t=1"));
+    }
+
+    @ParameterizedTest(name = "{0} {1} {2}: {3}")
+    @CsvSource({
+        // algorithm, refill, rate, announced: buckets hold their burst and refill it in burst/rate seconds
+        "token-bucket,           greedy,   1/1s;burst=10,  q=10;w=10",
+        "token-bucket,           greedy,   10/1s,          q=10;w=1",
+        "token-bucket,           greedy,   60/1m;burst=100, q=100;w=100",
+        "token-bucket,           greedy,   3/1s;burst=10,  q=10;w=4",
+        "token-bucket,           greedy,   10/1s;burst=5,  q=5;w=1",
+        // interval refill: whole windows, as many as the steps need to fill the bucket from empty
+        "token-bucket,           interval, 1/1s;burst=10,  q=10;w=10",
+        "token-bucket,           interval, 4/1s;burst=10,  q=10;w=3",
+        "token-bucket,           interval, 10/1m;burst=5,  q=5;w=60",
+        "gcra,                   greedy,   5/10s,          q=5;w=10",
+        "gcra,                   greedy,   1/1s;burst=10,  q=10;w=10",
+        "leaky-bucket,           greedy,   1/1s;burst=10,  q=10;w=10",
+        "leaky-bucket,           greedy,   100/1s;burst=1, q=1;w=1",
+        // windows: the quantity over the window, sub-second windows counted as one second
+        "fixed-window,           greedy,   3/15s,          q=3;w=15",
+        "sliding-window-log,     greedy,   5/250ms,        q=5;w=1",
+        "sliding-window-counter, greedy,   1000/1h,        q=1000;w=3600",
+    })
+    void eachAlgorithmAnnouncesWhatItAllows(String algorithm, String refill, String rate, String announced) {
+        Policy policy = Policy.builder("p").algorithm(algorithm).refill(refill).rate(rate).build();
+        Decision fresh = InMemoryRateLimiter.builder().clock(ManualClock.aheadOfRealTime()).build()
+                .acquire(policy, "k", 0);
+
+        Map<String, String> h = RateLimitHeaders.of(EnumSet.of(HeaderStyle.IETF), List.of(new Outcome(policy, "k", fresh)), NOW);
+
+        assertThat(h.get("RateLimit-Policy")).isEqualTo("\"p\";" + announced);
+        // a fresh key's peek: everything the quota promises is there
+        assertThat(h.get("RateLimit")).startsWith("\"p\";r=" + announced.substring(2, announced.indexOf(';')) + ";");
+    }
+
+    @Test
+    void countsBeyondFifteenDigitsAreCappedAsStructuredFieldIntegersMustBe() {
+        Policy huge = Policy.builder("huge").algorithm("fixed-window").rate("2000000000000000/1d").build();
+        Decision d = new Decision(true, 1_999_999_999_999_999L, 0, 86_400_000, huge.limits().get(0), "huge");
+
+        Map<String, String> h = RateLimitHeaders.of(EnumSet.of(HeaderStyle.IETF), List.of(new Outcome(huge, "k", d)), NOW);
+
+        assertThat(h.get("RateLimit-Policy")).isEqualTo("\"huge\";q=999999999999999;w=86400");
+        assertThat(h.get("RateLimit")).isEqualTo("\"huge\";r=999999999999999;t=86400");
     }
 
     @ParameterizedTest
