@@ -34,7 +34,7 @@ class DemoEndpointsIT {
     @ParameterizedTest(name = "{0}")
     @CsvSource({
         // endpoint, policy, burst (what a full bucket admits), IETF policy item, key code
-        "ping,     ping,     10, '\"ping\";q=1;w=1',      tb1s",
+        "ping,     ping,     10, '\"ping\";q=10;w=10',    tb1s",
         "greeting, greeting, 5,  '\"greeting\";q=5;w=10', g10s",
         "report,   report,   3,  '\"report\";q=3;w=15',   fw15s",
     })

@@ -50,7 +50,7 @@ class DemoPageIT {
                     .map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst().orElseThrow();
             assertThat(browser.findElement(By.id("remaining")).getText()).isEqualTo(remainingHeader);
             assertThat(headers).startsWith("HTTP 429").contains("retry-after:");
-            assertThat(browser.findElement(By.id("policy")).getText()).contains("\"ping\";q=1;w=1");
+            assertThat(browser.findElement(By.id("policy")).getText()).contains("\"ping\";q=10;w=10");
 
             Thread.sleep(1200);   // let the chart draw its next second
             Path screenshot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE).toPath();

@@ -85,7 +85,7 @@ class TwoServersIT {
         long dropped = System.nanoTime();
         assertThat(delete.statusCode()).isEqualTo(200);
         assertThat(awaitRateOnB("1/1s;burst=10", dropped)).as("ms until the config held again on B").isLessThan(1000);
-        assertThat(Http.header(Http.get(b.baseUrl() + "/api/demo/ping"), "RateLimit-Policy")).isEqualTo("\"ping\";q=1;w=1");
+        assertThat(Http.header(Http.get(b.baseUrl() + "/api/demo/ping"), "RateLimit-Policy")).isEqualTo("\"ping\";q=10;w=10");
     }
 
     /** Polls server B's effective policy (what its requests are decided by) until it has this rate. */
