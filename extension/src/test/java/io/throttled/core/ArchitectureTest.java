@@ -7,15 +7,15 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
-/** The model and the in-JVM algorithms stand alone: no Jakarta, no Jedis. */
+/** The model, the in-JVM algorithms and the route matcher stand alone: no Jakarta, no Jedis. */
 class ArchitectureTest {
     private final JavaClasses classes = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("io.throttled");
 
     @Test
-    void coreAndMemoryImportNeitherJakartaNorJedis() {
-        noClasses().that().resideInAnyPackage("io.throttled.core..", "io.throttled.memory..")
+    void plainPackagesImportNeitherJakartaNorJedis() {
+        noClasses().that().resideInAnyPackage("io.throttled.core..", "io.throttled.memory..", "io.throttled.route..")
                 .should().dependOnClassesThat().resideInAnyPackage("jakarta..", "javax.enterprise..",
                         "org.eclipse.microprofile..", "redis.clients..", "io.throttled.redis..")
                 .check(classes);
