@@ -1,0 +1,30 @@
+package io.throttled.route;
+
+/** A route as the table tests it: its place in the table's order, and its methods as an array (no iterator). */
+final class Candidate {
+    final Route route;
+    final int rank;
+    private final String[] methods;
+
+    Candidate(Route route, int rank) {
+        this.route = route;
+        this.rank = rank;
+        this.methods = route.methods().toArray(new String[0]);
+    }
+
+    boolean matches(String method, String cleanPath) {
+        return allows(method) && route.pattern().matchesClean(cleanPath);
+    }
+
+    private boolean allows(String method) {
+        if (methods.length == 0) {
+            return true;
+        }
+        for (String allowed : methods) {
+            if (allowed.equalsIgnoreCase(method)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
