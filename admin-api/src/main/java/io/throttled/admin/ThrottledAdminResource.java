@@ -280,7 +280,11 @@ public class ThrottledAdminResource {
             RouteSettings proposed = RouteSettings.read(name, key -> proposedValue(request, name, key));
             try {
                 proposed.toRoute(routes.applicationPath());
-                throttler.policies().preview(name, request.fields());
+            } catch (InvalidPolicyException e) {
+                violations.addAll(e.violations());
+            }
+            try {
+                throttler.policies().previewRoute(name, request.fields());
             } catch (InvalidPolicyException e) {
                 violations.addAll(e.violations());
             }

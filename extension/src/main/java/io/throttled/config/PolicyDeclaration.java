@@ -38,7 +38,7 @@ public record PolicyDeclaration(String name, String origin, Map<PolicyField, Str
     public static PolicyDeclaration tier(PolicyDeclaration parent, ResolvedPolicy resolved, String tier) {
         Map<PolicyField, String> inherited = new EnumMap<>(PolicyField.class);
         resolved.settings().forEach((field, setting) -> {
-            if (field.shapesBuckets()) {
+            if (field.shapesBuckets() && !setting.value().isEmpty()) {
                 inherited.put(field, setting.value());
             }
         });

@@ -73,6 +73,11 @@ public final class PolicyRegistry {
         return declaration(name).map(d -> resolver.preview(d, overrides));
     }
 
+    /** What a route's policy would be with these runtime settings, whether or not the route exists yet. */
+    public ResolvedPolicy previewRoute(String route, Map<PolicyField, String> overrides) {
+        return resolver.preview(routeDeclaration(route), overrides);
+    }
+
     /** Every policy name, declared, configured or a route's, sorted (tiers are listed with their policy). */
     public Set<String> names() {
         Set<String> names = new TreeSet<>(declarations.keySet());

@@ -67,6 +67,7 @@ public final class PolicyResolver {
                 read.declared(declaration, field);
             }
         }
+        read.tierRateOwnsBurst(declaration);
         String[] values = read.values;
         FieldSource[] sources = read.sources;
         if (cached != null && Arrays.equals(cached.values, values) && Arrays.equals(cached.sources, sources)) {
@@ -123,6 +124,7 @@ public final class PolicyResolver {
                 fields.declared(declaration, field);
             }
         }
+        fields.tierRateOwnsBurst(declaration);
         return build(declaration.name(), fields.values, fields.sources, fields.origins);
     }
 
@@ -136,6 +138,15 @@ public final class PolicyResolver {
             values[field.ordinal()] = value;
             sources[field.ordinal()] = source;
             origins[field.ordinal()] = origin;
+        }
+
+        /** A tier that sets its own rate does not take its policy's separate burst, which belongs to the policy's rate. */
+        void tierRateOwnsBurst(PolicyDeclaration declaration) {
+            int rate = PolicyField.RATE.ordinal();
+            int burst = PolicyField.BURST.ordinal();
+            if (declaration.isTier() && sources[rate] != FieldSource.INHERITED && sources[burst] == FieldSource.INHERITED) {
+                set(PolicyField.BURST, PolicyField.BURST.defaultText(), FieldSource.DEFAULT, "default");
+            }
         }
 
         /** What the annotation says, or else the default: where config says nothing. */

@@ -6,6 +6,7 @@ import io.throttled.cdi.RequestDecisions;
 import io.throttled.cdi.Throttler;
 import io.throttled.config.PolicyDeclaration;
 import io.throttled.config.PolicyRegistry;
+import io.throttled.core.InvalidPolicyException;
 import io.throttled.key.CallContext;
 import io.throttled.route.Route;
 import java.util.ArrayList;
@@ -14,6 +15,8 @@ import java.util.Optional;
 
 /** Plans and decides the policies one HTTP request meets: its routes, then its method's own policy. */
 final class RequestThrottling {
+    private static final System.Logger LOG = System.getLogger(RequestThrottling.class.getName());
+
     private RequestThrottling() {
     }
 
@@ -22,7 +25,13 @@ final class RequestThrottling {
         PolicyRegistry registry = throttler.policies();
         List<PlannedCheck> checks = new ArrayList<>(routes.size() + 1);
         for (Route route : routes) {
-            checks.add(throttler.planner().plan(PlannedCheck.ROUTE, registry.resolve(registry.routeDeclaration(route.name())), call));
+            try {
+                checks.add(throttler.planner().plan(PlannedCheck.ROUTE, registry.resolve(registry.routeDeclaration(route.name())),
+                        call));
+            } catch (InvalidPolicyException e) {
+                // a route whose policy was never valid (set in config after deployment): not in force, logged
+                LOG.log(System.Logger.Level.ERROR, "throttled: route ''{0}'' is not in force: {1}", route.name(), e.getMessage());
+            }
         }
         if (annotated != null) {
             checks.add(throttler.planner().plan(PlannedCheck.ANNOTATION, registry.resolve(annotated), call));
