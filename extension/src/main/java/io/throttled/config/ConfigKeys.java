@@ -42,6 +42,17 @@ public final class ConfigKeys {
     private ConfigKeys() {
     }
 
+    /**
+     * Every config key, those of the runtime overrides included: a config implementation may list its keys
+     * once (SmallRye caches them), while overrides come and go at runtime.
+     */
+    public static Iterable<String> allKeys(org.eclipse.microprofile.config.Config config) {
+        java.util.Set<String> keys = new java.util.HashSet<>();
+        config.getPropertyNames().forEach(keys::add);
+        keys.addAll(RuntimeOverrides.snapshot().keySet());
+        return keys;
+    }
+
     /** {@code throttled.policy.<name>.<field>}. */
     public static String policy(String name, PolicyField field) {
         return POLICY_PREFIX + name + "." + field.configName();

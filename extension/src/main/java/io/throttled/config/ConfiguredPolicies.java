@@ -17,7 +17,7 @@ final class ConfiguredPolicies {
 
     static Set<String> names(Config config) {
         Set<String> names = new TreeSet<>();
-        for (String key : config.getPropertyNames()) {
+        for (String key : ConfigKeys.allKeys(config)) {
             String[] parsed = parse(key);
             if (parsed != null && PolicyField.fromConfig(parsed[1]).isPresent() && !parsed[0].contains(Tiers.SEPARATOR)) {
                 names.add(parsed[0]);
@@ -29,7 +29,7 @@ final class ConfiguredPolicies {
     /** Keys under {@code throttled.policy.} whose last segment is not a field: typos worth stopping for. */
     static List<String> unknownFields(Config config) {
         List<String> problems = new ArrayList<>();
-        for (String key : config.getPropertyNames()) {
+        for (String key : ConfigKeys.allKeys(config)) {
             String[] parsed = parse(key);
             if (key.startsWith(ConfigKeys.POLICY_PREFIX) && (parsed == null || PolicyField.fromConfig(parsed[1]).isEmpty())) {
                 problems.add("unknown setting " + key + "; a policy setting is throttled.policy.<name>.<field> with"

@@ -20,7 +20,7 @@ public final class ConfiguredRoutes {
 
     public static Set<String> names(Config config) {
         Set<String> names = new TreeSet<>();
-        for (String key : config.getPropertyNames()) {
+        for (String key : ConfigKeys.allKeys(config)) {
             String[] parsed = parse(key);
             if (parsed != null && isField(parsed[1])) {
                 names.add(parsed[0]);
@@ -32,7 +32,7 @@ public final class ConfiguredRoutes {
     /** Keys under {@code throttled.route.} that name no route field: typos worth stopping for. */
     static List<String> unknownFields(Config config) {
         List<String> problems = new ArrayList<>();
-        for (String key : config.getPropertyNames()) {
+        for (String key : ConfigKeys.allKeys(config)) {
             if (!key.startsWith(ConfigKeys.ROUTE_PREFIX)) {
                 continue;
             }

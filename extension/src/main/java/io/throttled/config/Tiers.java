@@ -46,7 +46,7 @@ public final class Tiers {
     static List<String> names(Config config, String configPrefix, List<String> order) {
         Set<String> found = new java.util.TreeSet<>();
         String stem = configPrefix + "tier.";
-        for (String key : config.getPropertyNames()) {
+        for (String key : ConfigKeys.allKeys(config)) {
             if (key.startsWith(stem)) {
                 String rest = key.substring(stem.length());
                 int dot = rest.indexOf('.');
