@@ -58,8 +58,10 @@ class DemoEndpointsIT {
         for (int i = 0; i < allowed.size(); i++) {
             HttpResponse<String> r = allowed.get(i);
             long remaining = burst - 1 - i;   // exactly one token per call: counted once
-            assertThat(Http.header(r, "RateLimit-Policy")).isEqualTo(policyItem);
-            assertThat(Http.header(r, "RateLimit")).startsWith("\"" + policy + "\";r=" + remaining + ";t=");
+            // the sample's per-address route applies to every request under /api, listed first
+            assertThat(Http.header(r, "RateLimit-Policy")).isEqualTo("\"api-per-ip\";q=1000;w=10, " + policyItem);
+            assertThat(Http.item(Http.header(r, "RateLimit"), policy)).startsWith("\"" + policy + "\";r=" + remaining + ";t=");
+            assertThat(Http.item(Http.header(r, "RateLimit"), "api-per-ip")).startsWith("\"api-per-ip\";r=");
             assertThat(Http.header(r, "X-RateLimit-Limit")).isEqualTo(Integer.toString(burst));
             assertThat(Http.header(r, "X-RateLimit-Remaining")).isEqualTo(Long.toString(remaining));
             assertThat(Long.parseLong(Http.header(r, "X-RateLimit-Reset")))
@@ -71,7 +73,7 @@ class DemoEndpointsIT {
         assertThat(Long.parseLong(Http.header(denied, "Retry-After"))).isBetween(1L, 15L);
         assertThat(Http.header(denied, "Content-Type")).startsWith("application/problem+json");
         assertThat(Http.header(denied, "X-RateLimit-Remaining")).isEqualTo("0");
-        assertThat(Http.header(denied, "RateLimit")).startsWith("\"" + policy + "\";r=0;t=");
+        assertThat(Http.item(Http.header(denied, "RateLimit"), policy)).startsWith("\"" + policy + "\";r=0;t=");
         JsonObject problem = Json.createReader(new StringReader(denied.body())).readObject();
         assertThat(problem.getInt("status")).isEqualTo(429);
         assertThat(problem.getString("title")).isEqualTo("Too Many Requests");

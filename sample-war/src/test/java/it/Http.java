@@ -56,6 +56,22 @@ final class Http {
         }
     }
 
+    /**
+     * One policy's item of a structured rate-limit header ({@code "ping";r=3;t=1} out of
+     * {@code "api-per-ip";r=999;t=1, "ping";r=3;t=1}), or null when the header has none.
+     */
+    static String item(String header, String policy) {
+        if (header == null) {
+            return null;
+        }
+        for (String item : header.split(",\\s*")) {
+            if (item.startsWith("\"" + policy + "\";")) {
+                return item;
+            }
+        }
+        return null;
+    }
+
     static String header(HttpResponse<?> response, String name) {
         return response.headers().firstValue(name).orElse(null);
     }

@@ -70,6 +70,13 @@ class RoutesIT {
         // 100 per minute: the first 100 (and what refilled meanwhile) reach the 404, the rest are limited
         assertThat(notFound).isBetween(100, 140);
         assertThat(limited).isEqualTo(1000 - notFound);
+
+        String explained = explain("method=GET&path=/api/wp-login.php&address=127.0.0.1");
+        assertThat(explained).contains("\"policy\":\"scanner\"", "\"policy\":\"api-per-ip\"", "\"key\":\"ip:127.0.0.1\"")
+                .doesNotContain("\"annotation\"", "resourceMethod");   // no resource takes the path
+        HttpResponse<String> scanned = Http.get(sample.url("/api/wp-login.php"));
+        assertThat(scanned.statusCode()).isEqualTo(429);
+        assertThat(Http.header(scanned, "RateLimit-Policy")).contains("\"scanner\"", "\"api-per-ip\"");
     }
 
     @Test
@@ -86,6 +93,13 @@ class RoutesIT {
         }
         HttpResponse<String> peek = admin("GET", "/api/throttled/buckets/login/acct:user-0", null);
         assertThat(peek.body()).contains("\"remaining\":10");
+
+        String explained = explain("method=POST&path=/api/demo/login&address=127.0.0.1&param=user=mallory-target");
+        assertThat(explained).contains("\"resourceMethod\":\"io.throttled.sample.DemoResource#login\"",
+                "\"source\":\"annotation\"", "\"policy\":\"login\"", "\"key\":\"acct:mallory-target\"",
+                "\"count\":\"status:401\"", "\"policy\":\"api-per-ip\"");
+        assertThat(admin("GET", "/api/throttled/buckets/login/acct:mallory-target", null).body())
+                .contains("\"remaining\":0");   // the key explain named is the bucket the failures drained
     }
 
     @Test
@@ -102,6 +116,10 @@ class RoutesIT {
         for (int i = 0; i < 5; i++) {
             assertThat(Http.get(sample.url("/api/demo/free")).statusCode()).isEqualTo(200);
         }
+        assertThat(explain("method=GET&path=/api/demo/free&address=127.0.0.1"))
+                .contains("\"policy\":\"free-burst\"", "\"decided\":false", "\"exemptBy\":\"127.0.0.0/8\"");
+        assertThat(explain("method=POST&path=/api/demo/login&user=operator&role=throttled-admin&address=127.0.0.1&param=user=victim"))
+                .contains("\"policy\":\"login\"", "\"exemptBy\":\"role:throttled-admin\"");
     }
 
     @Test
@@ -120,12 +138,10 @@ class RoutesIT {
         }
         assertThat(admitted).as("the user tier holds 5, one taken already").isBetween(4, 6);
 
-        String explained = admin("GET", "/api/throttled/explain?method=GET&path=/api/demo/ping&user=user&role=user"
-                + "&address=127.0.0.1", null).body();
+        String explained = explain("method=GET&path=/api/demo/ping&user=user&role=user&address=127.0.0.1");
         assertThat(explained).contains("\"policy\":\"ping\"", "\"tier\":\"user\"", "\"bucketPolicy\":\"ping.tier.user\"",
                 "\"key\":\"u:user\"");
-        String anonymousExplained = admin("GET", "/api/throttled/explain?method=GET&path=/api/demo/ping"
-                + "&address=127.0.0.1&header=X-Plan:%20gold", null).body();
+        String anonymousExplained = explain("method=GET&path=/api/demo/ping&address=127.0.0.1");
         assertThat(anonymousExplained).contains("\"tier\":\"default\"", "\"key\":\"ip:127.0.0.1\"");
     }
 
@@ -138,6 +154,12 @@ class RoutesIT {
         assertThat(badRate.statusCode()).isEqualTo(400);
         assertThat(admin("GET", "/api/throttled/routes/scanner", null).statusCode()).isEqualTo(404);
         assertThat(sample.jedis().hkeys("throttled:overrides")).noneMatch(k -> k.contains("scanner"));
+    }
+
+    private String explain(String query) {
+        HttpResponse<String> r = admin("GET", "/api/throttled/explain?" + query, null);
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        return r.body();
     }
 
     private HttpResponse<String> login(String user, String password) {

@@ -76,7 +76,7 @@ class TwoServersIT {
         System.out.println("a policy change made through server A held on server B after " + seenAfter + " ms");
         assertThat(seenAfter).as("ms until server B had the change").isLessThan(1000);
         HttpResponse<String> first = Http.get(b.baseUrl() + "/api/demo/ping");
-        assertThat(Http.header(first, "RateLimit-Policy")).isEqualTo("\"ping\";q=2;w=60");
+        assertThat(Http.item(Http.header(first, "RateLimit-Policy"), "ping")).isEqualTo("\"ping\";q=2;w=60");
         assertThat(Http.get(b.baseUrl() + "/api/demo/ping").statusCode()).isEqualTo(200);
         assertThat(Http.get(b.baseUrl() + "/api/demo/ping").statusCode()).isEqualTo(429);   // 2 per minute
 
@@ -85,7 +85,45 @@ class TwoServersIT {
         long dropped = System.nanoTime();
         assertThat(delete.statusCode()).isEqualTo(200);
         assertThat(awaitRateOnB("1/1s;burst=10", dropped)).as("ms until the config held again on B").isLessThan(1000);
-        assertThat(Http.header(Http.get(b.baseUrl() + "/api/demo/ping"), "RateLimit-Policy")).isEqualTo("\"ping\";q=10;w=10");
+        assertThat(Http.item(Http.header(Http.get(b.baseUrl() + "/api/demo/ping"), "RateLimit-Policy"), "ping")).isEqualTo("\"ping\";q=10;w=10");
+    }
+
+    @Test
+    void aRouteAddedThroughOneServerLimitsAnUnannotatedEndpointOnTheOtherWithinASecond() {
+        assertThat(Http.get(b.baseUrl() + "/api/throttled/routes", SampleServer.OPERATOR, SampleServer.OPERATOR_PASSWORD)
+                .statusCode()).isEqualTo(200);   // B's admin API warmed up: its first call is not what is measured
+        HttpResponse<String> put = Http.send("PUT", a.url("/api/throttled/routes/free-burst"),
+                "{\"path\":\"/api/demo/free\",\"rate\":\"2/1m\",\"key\":\"ip\"}", SampleServer.OPERATOR,
+                SampleServer.OPERATOR_PASSWORD);
+        long added = System.nanoTime();
+        assertThat(put.statusCode()).as(put.body()).isEqualTo(200);
+        long seenAfter = awaitRouteOnB(true, added);
+        System.out.println("a route added through server A was in force on server B after " + seenAfter + " ms");
+        assertThat(seenAfter).as("ms until server B had the route").isLessThan(1000);
+        assertThat(Http.get(b.baseUrl() + "/api/demo/free").statusCode()).isEqualTo(200);
+        assertThat(Http.get(a.url("/api/demo/free")).statusCode()).isEqualTo(200);
+        assertThat(Http.get(b.baseUrl() + "/api/demo/free").statusCode()).isEqualTo(429);   // one bucket for both
+        assertThat(Http.get(a.url("/api/demo/free")).statusCode()).isEqualTo(429);
+
+        assertThat(Http.send("DELETE", a.url("/api/throttled/routes/free-burst"), null, SampleServer.OPERATOR,
+                SampleServer.OPERATOR_PASSWORD).statusCode()).isEqualTo(200);
+        long removed = System.nanoTime();
+        assertThat(awaitRouteOnB(false, removed)).as("ms until server B dropped the route").isLessThan(1000);
+        assertThat(Http.get(b.baseUrl() + "/api/demo/free").statusCode()).isEqualTo(200);
+        assertThat(Http.get(a.url("/api/demo/free")).statusCode()).isEqualTo(200);
+    }
+
+    /** Polls server B's routes (what its requests are matched against) until the route is there, or gone. */
+    private static long awaitRouteOnB(boolean present, long since) {
+        long deadline = since + 10_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            int status = Http.get(b.baseUrl() + "/api/throttled/routes/free-burst", SampleServer.OPERATOR,
+                    SampleServer.OPERATOR_PASSWORD).statusCode();
+            if (status == (present ? 200 : 404)) {
+                return (System.nanoTime() - since) / 1_000_000;
+            }
+        }
+        throw new AssertionError("server B never " + (present ? "had" : "dropped") + " the route");
     }
 
     /** Polls server B's effective policy (what its requests are decided by) until it has this rate. */

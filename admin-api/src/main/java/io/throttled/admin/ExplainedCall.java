@@ -16,9 +16,11 @@ final class ExplainedCall implements CallContext {
     private final String address;
     private final Map<String, List<String>> headers;
     private final Map<String, String> claims;
+    private final Map<String, String> query;
 
     private ExplainedCall(String user, List<String> roles, String address, Map<String, List<String>> headers,
-                          Map<String, String> claims) {
+                          Map<String, String> claims, Map<String, String> query) {
+        this.query = query;
         this.user = user;
         this.roles = roles;
         this.address = address;
@@ -27,7 +29,8 @@ final class ExplainedCall implements CallContext {
     }
 
     /** @throws IllegalArgumentException naming a header or claim parameter that is malformed */
-    static ExplainedCall of(String user, List<String> roles, String address, List<String> headers, List<String> claims) {
+    static ExplainedCall of(String user, List<String> roles, String address, List<String> headers, List<String> claims,
+                            List<String> params) {
         Map<String, List<String>> byName = new LinkedHashMap<>();
         for (String header : headers == null ? List.<String>of() : headers) {
             int colon = header.indexOf(':');
@@ -37,17 +40,28 @@ final class ExplainedCall implements CallContext {
             byName.computeIfAbsent(header.substring(0, colon).trim().toLowerCase(java.util.Locale.ROOT),
                     k -> new ArrayList<>()).add(header.substring(colon + 1).trim());
         }
-        Map<String, String> claimValues = new HashMap<>();
-        for (String claim : claims == null ? List.<String>of() : claims) {
-            int eq = claim.indexOf('=');
-            if (eq <= 0) {
-                throw new IllegalArgumentException("claim='" + claim + "' must be 'name=value'");
-            }
-            claimValues.put(claim.substring(0, eq).trim(), claim.substring(eq + 1).trim());
-        }
+        Map<String, String> claimValues = pairs("claim", claims);
+        Map<String, String> queryValues = pairs("param", params);
         return new ExplainedCall(user == null || user.isBlank() ? null : user.trim(),
                 roles == null ? List.of() : List.copyOf(roles), address == null || address.isBlank() ? null : address.trim(),
-                byName, claimValues);
+                byName, claimValues, queryValues);
+    }
+
+    private static Map<String, String> pairs(String parameter, List<String> texts) {
+        Map<String, String> values = new HashMap<>();
+        for (String text : texts == null ? List.<String>of() : texts) {
+            int eq = text.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException(parameter + "='" + text + "' must be 'name=value'");
+            }
+            values.putIfAbsent(text.substring(0, eq).trim(), text.substring(eq + 1).trim());
+        }
+        return values;
+    }
+
+    @Override
+    public Optional<String> queryParameter(String name) {
+        return Optional.ofNullable(query.get(name));
     }
 
     @Override

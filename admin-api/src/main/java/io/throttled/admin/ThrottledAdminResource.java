@@ -337,20 +337,21 @@ public class ThrottledAdminResource {
             description = "Routes matched by method and path, then the policy of the resource method the path reaches;"
                     + " for each the caller's tier, the key, and whether an exemption applies. address is the socket"
                     + " peer's address (trusted proxies and forwarded headers are applied as for a request);"
-                    + " header=Name: value, claim=name=value and role are repeatable.")
+                    + " header=Name: value, claim=name=value, param=name=value (the request's query parameters) and role"
+                    + " are repeatable.")
     @APIResponse(responseCode = "200", description = "the explanation")
     @APIResponse(responseCode = "400", description = "method or path missing or malformed")
     public Response explain(@QueryParam("method") @DefaultValue("GET") String method, @QueryParam("path") String path,
                             @QueryParam("user") String user, @QueryParam("role") List<String> roles,
                             @QueryParam("address") String address, @QueryParam("header") List<String> headers,
-                            @QueryParam("claim") List<String> claims) {
+                            @QueryParam("claim") List<String> claims, @QueryParam("param") List<String> params) {
         if (path == null || !path.startsWith("/")) {
             return AdminProblems.badRequest("path='" + path + "' must be the request path under the context root,"
                     + " starting with / (e.g. /api/demo/ping)");
         }
         ExplainedCall call;
         try {
-            call = ExplainedCall.of(user, roles, address, headers, claims);
+            call = ExplainedCall.of(user, roles, address, headers, claims, params);
         } catch (IllegalArgumentException e) {
             return AdminProblems.badRequest(e.getMessage());
         }

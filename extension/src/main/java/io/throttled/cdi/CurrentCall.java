@@ -88,6 +88,11 @@ public class CurrentCall {
             }
 
             @Override
+            public Optional<String> queryParameter(String name) {
+                return request.map(r -> io.throttled.key.QueryStrings.first(r.getQueryString(), name));
+            }
+
+            @Override
             public boolean isUserInRole(String role) {
                 try {
                     return request.map(r -> r.isUserInRole(role)).orElse(false);

@@ -27,6 +27,11 @@ final class JaxrsCallContext implements CallContext {
     }
 
     @Override
+    public Optional<String> queryParameter(String name) {
+        return Optional.ofNullable(request.getUriInfo().getQueryParameters().getFirst(name));
+    }
+
+    @Override
     public boolean isUserInRole(String role) {
         return request.getSecurityContext() != null && request.getSecurityContext().isUserInRole(role);
     }

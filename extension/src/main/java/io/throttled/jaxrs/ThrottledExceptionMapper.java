@@ -9,6 +9,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
+import java.util.List;
 import java.util.Optional;
 
 /** A denied {@code @Throttled} bean or EJB called from a resource answers 429, as a denied resource would. */
@@ -21,10 +22,12 @@ public class ThrottledExceptionMapper implements ExceptionMapper<ThrottledExcept
 
     @Override
     public Response toResponse(ThrottledException e) {
-        Optional<Outcome> recorded = beans.current().decisions()
-                .flatMap(d -> d.outcomes().stream().filter(o -> o.decision() == e.decision()).findFirst());
+        List<Outcome> all = beans.current().decisions().map(d -> d.outcomes()).orElse(List.of());
+        Optional<Outcome> recorded = all.stream().filter(o -> o.decision() == e.decision()).findFirst();
         Outcome outcome = recorded.orElseGet(() -> new Outcome(policyOf(e), "", e.decision()));
-        return DeniedResponses.of(outcome, beans.settings().headers(), uri == null ? null : uri.getRequestUri().getPath());
+        // the headers of every policy the request met (its routes too), the problem of this denial
+        return DeniedResponses.of(outcome, recorded.isPresent() ? all : List.of(outcome), beans.settings().headers(),
+                uri == null ? null : uri.getRequestUri().getPath());
     }
 
     private Policy policyOf(ThrottledException e) {

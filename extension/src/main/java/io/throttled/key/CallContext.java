@@ -22,6 +22,11 @@ public interface CallContext {
     /** The method being throttled. */
     Method method();
 
+    /** The first value of a query parameter of the HTTP request; empty without a request or parameter. */
+    default Optional<String> queryParameter(String name) {
+        return Optional.empty();
+    }
+
     /** Whether the caller is in this role (exemptions, role tiers); false without a security context. */
     default boolean isUserInRole(String role) {
         return false;

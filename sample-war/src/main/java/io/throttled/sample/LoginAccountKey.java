@@ -3,9 +3,7 @@ package io.throttled.sample;
 import io.throttled.key.CallContext;
 import io.throttled.key.KeyResolver;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.inject.Named;
-import jakarta.servlet.http.HttpServletRequest;
 
 /**
  * Keys the login policy by the account being tried ({@code ?user=}): a brute force on one account drains
@@ -14,12 +12,9 @@ import jakarta.servlet.http.HttpServletRequest;
 @ApplicationScoped
 @Named("login-account")
 public class LoginAccountKey implements KeyResolver {
-    @Inject
-    HttpServletRequest request;
-
     @Override
     public String resolve(CallContext call) {
-        String user = request.getParameter("user");
-        return user == null || user.isBlank() ? null : "acct:" + user.strip();
+        // from the call context, not the servlet request: so the admin API's explain can tell this key too
+        return call.queryParameter("user").filter(u -> !u.isBlank()).map(u -> "acct:" + u.strip()).orElse(null);
     }
 }
