@@ -17,7 +17,7 @@ import org.eclipse.microprofile.metrics.Timer;
 
 /**
  * MicroProfile Metrics for the limiter, registered only when the application has MicroProfile Metrics:
- * {@code throttled.decisions} by policy and outcome ({@code allowed}, {@code denied},
+ * {@code throttled.decisions} by policy, tier ({@code default} for a policy's own buckets) and outcome ({@code allowed}, {@code denied},
  * {@code shadow_denied}, {@code decided_without_redis}), {@code throttled.redis.latency} and
  * {@code throttled.redis.errors}, {@code throttled.redis.breaker.transitions} by state. Tags stay bounded: policy names, never client keys.
  */
@@ -68,9 +68,14 @@ public class ThrottledMetrics implements DecisionListener, RedisCallObserver {
             return;
         }
         String label = outcomeOf(outcome);
-        decisions.computeIfAbsent(outcome.policy().name() + '\u0000' + label, k -> registry.counter(
-                Metadata.builder().withName(DECISIONS).withDescription("Rate-limit decisions, by policy and outcome").build(),
-                new Tag("policy", outcome.policy().name()), new Tag("outcome", label))).inc();
+        // a tier's decisions count under its policy's name, with the tier as a tag of its own
+        String name = outcome.policy().name();
+        int tier = name.indexOf(io.throttled.config.Tiers.SEPARATOR);
+        String policy = tier < 0 ? name : name.substring(0, tier);
+        decisions.computeIfAbsent(name + '\u0000' + label, k -> registry.counter(
+                Metadata.builder().withName(DECISIONS).withDescription("Rate-limit decisions, by policy, tier and outcome")
+                        .build(),
+                new Tag("policy", policy), new Tag("tier", outcome.tier()), new Tag("outcome", label))).inc();
     }
 
     static String outcomeOf(Outcome outcome) {
