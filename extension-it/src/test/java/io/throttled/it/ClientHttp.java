@@ -13,22 +13,42 @@ import java.util.Map;
 public record ClientHttp(int status, String reason, Map<String, List<String>> headers, String body) {
 
     public static ClientHttp get(URL url) {
+        return send("GET", url, Map.of(), null);
+    }
+
+    /** A GET with these request headers. */
+    public static ClientHttp get(URL base, String path, Map<String, String> headers) {
+        return send("GET", resolve(base, path), headers, null);
+    }
+
+    /** A request with these headers and, unless null, this body. */
+    public static ClientHttp send(String method, URL url, Map<String, String> headers, String body) {
         try {
             HttpURLConnection connection = (HttpURLConnection) url.openConnection();
+            connection.setRequestMethod(method);
+            headers.forEach(connection::setRequestProperty);
+            if (body != null) {
+                connection.setDoOutput(true);
+                connection.getOutputStream().write(body.getBytes(StandardCharsets.UTF_8));
+            }
             connection.setConnectTimeout(10_000);
             connection.setReadTimeout(30_000);
             int status = connection.getResponseCode();
             InputStream in = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
-            String body = in == null ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            return new ClientHttp(status, connection.getResponseMessage(), connection.getHeaderFields(), body);
+            String answer = in == null ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return new ClientHttp(status, connection.getResponseMessage(), connection.getHeaderFields(), answer);
         } catch (IOException e) {
-            throw new UncheckedIOException("GET " + url, e);
+            throw new UncheckedIOException(method + " " + url, e);
         }
     }
 
     public static ClientHttp get(URL base, String path) {
+        return get(resolve(base, path));
+    }
+
+    public static URL resolve(URL base, String path) {
         try {
-            return get(new URL(base, path));
+            return new URL(base, path);
         } catch (java.net.MalformedURLException e) {
             throw new IllegalArgumentException(e);
         }
