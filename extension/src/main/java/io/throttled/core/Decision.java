@@ -36,7 +36,13 @@ public record Decision(
         /** Allowed without deciding, because Redis failed (failure mode {@code open}). */
         FAIL_OPEN,
         /** Denied without deciding, because Redis failed (failure mode {@code closed}). */
-        FAIL_CLOSED
+        FAIL_CLOSED,
+        /**
+         * Not decided: another request of the same group ({@link RateLimiter#acquireTogether}) was denied by
+         * the over-limit cache, so the store was not asked and nothing was taken. Allowed only in that this
+         * policy did not refuse; its numbers (a full burst, no wait) describe no state.
+         */
+        SKIPPED
     }
 
     /** A decision of the store itself. */
@@ -45,9 +51,20 @@ public record Decision(
         this(allowed, remaining, retryAfterMillis, resetAfterMillis, limit, policy, Origin.STORE);
     }
 
-    /** True unless a failure mode decided because the store could not. */
+    /** The decision of a request skipped because another of its group was denied ({@link Origin#SKIPPED}). */
+    public static Decision skipped(Policy policy) {
+        Limit first = policy.limits().get(0);
+        return new Decision(true, first.burst(), 0, 0, first, policy.name(), Origin.SKIPPED);
+    }
+
+    /** True when the store, or its memory of a denial, decided: not a failure mode, not skipped. */
     public boolean decidedByStore() {
         return origin == Origin.STORE || origin == Origin.OVER_LIMIT_CACHE;
+    }
+
+    /** Whether the numbers describe a bucket (any store's), so they may be shown to the client. */
+    public boolean reportsState() {
+        return origin != Origin.FAIL_OPEN && origin != Origin.FAIL_CLOSED && origin != Origin.SKIPPED;
     }
 
     public Decision withOrigin(Origin value) {

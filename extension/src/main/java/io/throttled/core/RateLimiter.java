@@ -1,5 +1,8 @@
 package io.throttled.core;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * Decides whether a call may proceed. Implementations: the in-JVM store ({@code io.throttled.memory}) and
  * the Redis store ({@code io.throttled.redis}); both give the same decisions for the same timeline.
@@ -20,6 +23,36 @@ public interface RateLimiter {
         return acquire(policy, key, policy.cost());
     }
 
+    /**
+     * Decides several requests as one: when a call meets several policies (a route's and the method's), a
+     * denial by one must not spend the tokens of another. Either every request takes its cost, or none takes
+     * anything. Only enforced policies can refuse the group: a shadow policy ({@code enforce=false}) that
+     * denies takes nothing itself but does not stop the others, since the call goes ahead anyway.
+     *
+     * <p>Returns one decision per request, in order. The call may proceed when every enforced one is allowed.
+     * When the group is refused, a denied request reports its denial as {@link #acquire} would, and a request
+     * that would have passed reports its state as a peek does: allowed, with what is left now, since nothing
+     * was taken from it.
+     *
+     * <p>The in-JVM store and the Redis store decide a group atomically (on Redis Cluster: per hash slot, see
+     * {@code RedisRateLimiter}). This default does not: it decides one request after the other, and after
+     * the first enforced denial only peeks at the rest, so the requests before the denial have taken their
+     * tokens.
+     *
+     * @throws IllegalArgumentException when a request is invalid, or two requests name the same policy and key
+     */
+    default List<Decision> acquireTogether(List<Acquisition> requests) {
+        checkArguments(requests);
+        List<Decision> decisions = new ArrayList<>(requests.size());
+        boolean refused = false;
+        for (Acquisition r : requests) {
+            Decision d = acquire(r.policy(), r.key(), refused ? 0 : r.cost());
+            refused |= !d.allowed() && r.policy().enforce();
+            decisions.add(d);
+        }
+        return decisions;
+    }
+
     /** Forgets this key's state under the policy: its next call sees a full bucket. */
     void reset(Policy policy, String key);
 
@@ -32,6 +65,31 @@ public interface RateLimiter {
         }
         if (cost < 0) {
             throw new IllegalArgumentException("cost " + cost + " must be 0 (peek) or more");
+        }
+    }
+
+    /**
+     * Checks every request of a group, and that no two share a bucket: both would be judged against the same
+     * state and only one of them taken.
+     */
+    static void checkArguments(List<Acquisition> requests) {
+        if (requests == null) {
+            throw new IllegalArgumentException("requests are required (an empty list decides nothing)");
+        }
+        for (int i = 0; i < requests.size(); i++) {
+            Acquisition r = requests.get(i);
+            if (r == null) {
+                throw new IllegalArgumentException("request " + i + " of the group is null");
+            }
+            checkArguments(r.policy(), r.key(), r.cost());
+            // groups are a handful of requests: pairwise beats allocating a set on every call
+            for (int j = 0; j < i; j++) {
+                Acquisition earlier = requests.get(j);
+                if (earlier.policy().name().equals(r.policy().name()) && earlier.key().equals(r.key())) {
+                    throw new IllegalArgumentException("policy '" + r.policy().name() + "' and key '" + r.key()
+                            + "' appear twice in one group; ask once with the summed cost");
+                }
+            }
         }
     }
 }

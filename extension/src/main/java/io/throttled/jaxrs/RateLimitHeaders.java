@@ -47,15 +47,16 @@ public final class RateLimitHeaders {
     }
 
     /**
-     * Header name → value for these outcomes, in a stable order. Decisions a failure mode made without any
-     * state ({@code open}, {@code closed}) say nothing about limits, so they add no headers.
+     * Header name → value for these outcomes, in a stable order. Decisions made without any state (failure
+     * modes {@code open} and {@code closed}, a request skipped because another of its group was denied) say
+     * nothing about limits, so they add no headers.
      */
     public static Map<String, String> of(Set<HeaderStyle> styles, List<Outcome> all, long nowEpochMillis) {
         Map<String, String> headers = new LinkedHashMap<>();
         // on every throttled response: plain loops, no streams
         List<Outcome> outcomes = new ArrayList<>(all.size());
         for (Outcome o : all) {
-            if (o.decision().origin() != Decision.Origin.FAIL_OPEN && o.decision().origin() != Decision.Origin.FAIL_CLOSED) {
+            if (o.decision().reportsState()) {
                 outcomes.add(o);
             }
         }
