@@ -18,6 +18,18 @@ final class Bucket {
 
     /** Decides like decide.lua: all limits are checked, and all or none are committed. */
     Decision decide(Policy policy, long now, long cost) {
+        Check check = check(policy, now, cost);
+        if (check.decision.allowed() && cost > 0) {
+            check.commit(now, cost);
+        }
+        return check.decision;
+    }
+
+    /**
+     * Judges every limit and combines them like decide.lua, taking nothing; {@link Check#commit} then takes
+     * what it allowed (a group commits only once all its buckets have passed).
+     */
+    Check check(Policy policy, long now, long cost) {
         List<Limit> policyLimits = policy.limits();
         LimitState[] states = new LimitState[policyLimits.size()];
         Verdict decider = null;
@@ -30,13 +42,29 @@ final class Bucket {
                 index = i;
             }
         }
-        if (decider.allowed() && cost > 0) {
+        Decision decision = new Decision(decider.allowed(), decider.remaining(), decider.retryAfterMillis(),
+                decider.resetAfterMillis(), policyLimits.get(index), policy.name());
+        return new Check(decision, policyLimits, states);
+    }
+
+    /** What one check judged, and the states its commit writes (valid until the bucket's lock is let go). */
+    static final class Check {
+        final Decision decision;
+        private final List<Limit> limits;
+        private final LimitState[] states;
+
+        private Check(Decision decision, List<Limit> limits, LimitState[] states) {
+            this.decision = decision;
+            this.limits = limits;
+            this.states = states;
+        }
+
+        /** Takes {@code cost} from every limit, as this check (which must have allowed it) judged. */
+        void commit(long now, long cost) {
             for (int i = 0; i < states.length; i++) {
-                states[i].commit(policyLimits.get(i), now, cost);
+                states[i].commit(limits.get(i), now, cost);
             }
         }
-        return new Decision(decider.allowed(), decider.remaining(), decider.retryAfterMillis(),
-                decider.resetAfterMillis(), policyLimits.get(index), policy.name());
     }
 
     /**

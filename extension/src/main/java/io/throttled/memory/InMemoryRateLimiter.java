@@ -3,20 +3,24 @@ package io.throttled.memory;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
+import io.throttled.core.Acquisition;
 import io.throttled.core.BucketInventory;
 import io.throttled.core.BucketKeys;
 import io.throttled.core.Clock;
 import io.throttled.core.Decision;
 import io.throttled.core.Policy;
 import io.throttled.core.RateLimiter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Decides in this JVM with the same arithmetic as the Redis scripts: the default when no Redis is
  * configured, the test oracle for the scripts, and the local fallback when Redis is down.
  *
- * <p>Thread-safe: each bucket is updated inside the cache's per-key compute. Idle buckets are evicted
+ * <p>Thread-safe: a decision holds its buckets' locks ({@link BucketLocks}) from check to commit, so a
+ * group of requests is decided all-or-none like the group script on Redis. Idle buckets are evicted
  * when they would decide like fresh ones; the cache is bounded ({@link Builder#maximumSize}), and a bucket
  * evicted early for space starts full again.
  */
@@ -26,6 +30,7 @@ public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
     private final Clock clock;
     private final BucketKeys keys;
     private final Cache<String, Bucket> buckets;
+    private final BucketLocks locks = new BucketLocks();
 
     private InMemoryRateLimiter(Builder builder) {
         this.clock = builder.clock;
@@ -51,19 +56,86 @@ public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
     public Decision acquire(Policy policy, String key, long cost) {
         RateLimiter.checkArguments(policy, key, cost);
         long now = clock.nowMicros();
+        String name = keys.bucket(policy, key);
         Decision[] decision = new Decision[1];
-        buckets.asMap().compute(keys.bucket(policy, key), (name, bucket) -> {
-            Bucket b = bucket == null ? new Bucket() : bucket;
-            decision[0] = b.decide(policy, now, cost);
-            return b.freshAt() > now ? b : null;
-        });
+        ReentrantLock lock = locks.lock(name);
+        try {
+            buckets.asMap().compute(name, (n, bucket) -> {
+                Bucket b = bucket == null ? new Bucket() : bucket;
+                decision[0] = b.decide(policy, now, cost);
+                return b.freshAt() > now ? b : null;
+            });
+        } finally {
+            lock.unlock();
+        }
         return decision[0];
+    }
+
+    /** All or none, like the group script: every bucket is checked, then all are committed or none. */
+    @Override
+    public List<Decision> acquireTogether(List<Acquisition> requests) {
+        RateLimiter.checkArguments(requests);
+        if (requests.size() == 1) {
+            Acquisition only = requests.get(0);
+            return List.of(acquire(only.policy(), only.key(), only.cost()));
+        }
+        String[] names = new String[requests.size()];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = keys.bucket(requests.get(i).policy(), requests.get(i).key());
+        }
+        int[] held = locks.lockAll(names);
+        try {
+            return decideHeld(requests, names, clock.nowMicros());
+        } finally {
+            locks.unlock(held);
+        }
+    }
+
+    /** The group's decisions; the caller holds every bucket's lock. */
+    private List<Decision> decideHeld(List<Acquisition> requests, String[] names, long now) {
+        int n = requests.size();
+        Bucket[] held = new Bucket[n];
+        Bucket.Check[] checks = new Bucket.Check[n];
+        boolean admitted = true;
+        for (int i = 0; i < n; i++) {
+            Acquisition r = requests.get(i);
+            Bucket b = buckets.getIfPresent(names[i]);
+            held[i] = b == null ? new Bucket() : b;
+            checks[i] = held[i].check(r.policy(), now, r.cost());
+            admitted &= checks[i].decision.allowed() || !r.policy().enforce();
+        }
+        List<Decision> decisions = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            Acquisition r = requests.get(i);
+            Decision d = checks[i].decision;
+            if (d.allowed() && r.cost() > 0) {
+                if (admitted) {
+                    checks[i].commit(now, r.cost());
+                } else {
+                    d = held[i].check(r.policy(), now, 0).decision;   // nothing taken: report as a peek
+                }
+            }
+            decisions.add(d);
+            // put or drop, as the single decision's compute does, so the cache's expiry follows the state
+            if (held[i].freshAt() > now) {
+                buckets.put(names[i], held[i]);
+            } else {
+                buckets.invalidate(names[i]);
+            }
+        }
+        return decisions;
     }
 
     @Override
     public void reset(Policy policy, String key) {
         RateLimiter.checkArguments(policy, key, 0);
-        buckets.invalidate(keys.bucket(policy, key));
+        String name = keys.bucket(policy, key);
+        ReentrantLock lock = locks.lock(name);
+        try {
+            buckets.invalidate(name);
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** Keys in order; the cursor is the last key of the previous page. */
@@ -95,7 +167,14 @@ public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
     public long resetAll(Policy policy) {
         String stem = keys.prefix() + policy.name() + ":{";
         List<String> names = buckets.asMap().keySet().stream().filter(k -> k.startsWith(stem)).toList();
-        buckets.invalidateAll(names);
+        for (String name : names) {
+            ReentrantLock lock = locks.lock(name);   // not between a group's check and its commit
+            try {
+                buckets.invalidate(name);
+            } finally {
+                lock.unlock();
+            }
+        }
         return names.size();
     }
 

@@ -1,0 +1,51 @@
+package io.throttled.memory;
+
+import java.util.Arrays;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Striped locks over bucket names. A decision holds the stripe of every bucket it reads from check to
+ * commit, so a group's buckets cannot change between its checks and its commits; stripes are taken in
+ * ascending order, so two groups sharing buckets cannot deadlock. A stripe is held for microseconds, so a
+ * few dozen of them serve many threads; two buckets of one stripe only wait for each other.
+ */
+final class BucketLocks {
+    private static final int STRIPES = 64;   // a power of two: the index is a mask of the hash
+
+    private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
+
+    BucketLocks() {
+        Arrays.setAll(stripes, i -> new ReentrantLock());
+    }
+
+    /** The lock of one bucket; the caller unlocks it. */
+    ReentrantLock lock(String bucket) {
+        ReentrantLock lock = stripes[index(bucket)];
+        lock.lock();
+        return lock;
+    }
+
+    /** Locks every bucket's stripe in ascending order; returns the stripes to hand to {@link #unlock}. */
+    int[] lockAll(String[] buckets) {
+        int[] held = new int[buckets.length];
+        for (int i = 0; i < buckets.length; i++) {
+            held[i] = index(buckets[i]);
+        }
+        held = Arrays.stream(held).sorted().distinct().toArray();
+        for (int stripe : held) {
+            stripes[stripe].lock();
+        }
+        return held;
+    }
+
+    void unlock(int[] held) {
+        for (int i = held.length - 1; i >= 0; i--) {
+            stripes[held[i]].unlock();
+        }
+    }
+
+    private static int index(String bucket) {
+        int h = bucket.hashCode();
+        return (h ^ (h >>> 16)) & (STRIPES - 1);
+    }
+}
