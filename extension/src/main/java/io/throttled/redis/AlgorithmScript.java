@@ -5,10 +5,17 @@ import java.util.List;
 
 /** The Lua script of one algorithm and how a limit becomes its per-limit ARGV values. */
 abstract class AlgorithmScript {
+    private final String file;
     private final LuaScript lua;
 
     AlgorithmScript(String file) {
+        this.file = file;
         this.lua = LuaScript.decision(file);
+    }
+
+    /** The algorithm's Lua file, for group scripts. */
+    final String file() {
+        return file;
     }
 
     final LuaScript lua() {

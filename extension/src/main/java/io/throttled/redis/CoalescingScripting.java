@@ -105,6 +105,11 @@ public final class CoalescingScripting implements RedisScripting {
     }
 
     @Override
+    public int slotOf(String key) {
+        return redis.slotOf(key);
+    }
+
+    @Override
     public void load(Collection<LuaScript> scripts) {
         redis.load(scripts);
     }

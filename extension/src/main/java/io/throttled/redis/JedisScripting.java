@@ -15,6 +15,7 @@ import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
 import redis.clients.jedis.exceptions.JedisRedirectionException;
+import redis.clients.jedis.util.JedisClusterCRC16;
 
 /**
  * {@link RedisScripting} over a Jedis 8 client: standalone ({@code RedisClient}), Sentinel
@@ -131,6 +132,11 @@ public final class JedisScripting implements RedisScripting {
     private static boolean isNoScript(Object reply) {
         return reply instanceof JedisNoScriptException
                 || reply instanceof JedisDataException e && String.valueOf(e.getMessage()).startsWith("NOSCRIPT");
+    }
+
+    @Override
+    public int slotOf(String key) {
+        return jedis instanceof RedisClusterClient ? JedisClusterCRC16.getSlot(key) : 0;
     }
 
     @Override

@@ -7,11 +7,14 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.StringJoiner;
 
 /**
  * A Lua script read from {@code META-INF/throttled/lua/}, with its SHA-1 digest for EVALSHA. A decision
  * script is four files joined: {@code clock.lua}, {@code prelude.lua}, the algorithm's file and
- * {@code decide.lua}; every script that reads the time starts with {@code clock.lua}.
+ * {@code decide.lua}; a group script ({@link #group}) joins several algorithm files around {@code group.lua};
+ * every script that reads the time starts with {@code clock.lua}.
  */
 public final class LuaScript {
     private static final String FOLDER = "META-INF/throttled/lua/";
@@ -30,6 +33,26 @@ public final class LuaScript {
     /** A decision script for one algorithm file. */
     public static LuaScript decision(String algorithmFile) {
         return new LuaScript(algorithmFile, read(CLOCK) + read("prelude.lua") + read(algorithmFile) + read("decide.lua"));
+    }
+
+    /**
+     * A group script for these algorithm files (see {@code group.lua}): each file and {@code decide.lua}
+     * become functions whose parameters shadow the globals they read ({@code KEYS}, {@code ARGV},
+     * {@code cost}, {@code commit}), so the files run unchanged, once per request, on that request's keys.
+     * The functions are numbered in the order given, from 1.
+     */
+    public static LuaScript group(List<String> algorithmFiles) {
+        StringBuilder source = new StringBuilder(read(CLOCK)).append(read("prelude.lua"));
+        StringJoiner numbered = new StringJoiner(", ", "local algorithms = {", "}\n");
+        for (String file : algorithmFiles) {
+            String function = file.replace(".lua", "").replace('-', '_');
+            source.append("local function ").append(function).append("(KEYS, ARGV, cost)\n")
+                    .append(read(file)).append("\nreturn check, commit\nend\n");
+            numbered.add(function);
+        }
+        source.append("local function decide(check, commit, KEYS, cost)\n").append(read("decide.lua")).append("\nend\n")
+                .append(numbered).append(read("group.lua"));
+        return new LuaScript("group(" + String.join(",", algorithmFiles) + ")", source.toString());
     }
 
     /** A script that reads the time: {@code clock.lua}, then the file. */

@@ -1,5 +1,6 @@
 package io.throttled.redis;
 
+import io.throttled.core.Acquisition;
 import io.throttled.core.BucketInventory;
 import io.throttled.core.BucketKeys;
 import io.throttled.core.Clock;
@@ -29,6 +30,7 @@ public final class RedisRateLimiter implements RateLimiter, BucketInventory, Aut
     private final RedisKeyspace keyspace;
     private final BucketKeys keys;
     private final Clock scriptClock;
+    private final GroupDecider groups;
 
     private RedisRateLimiter(Builder builder) {
         this.redis = builder.redis;
@@ -36,6 +38,7 @@ public final class RedisRateLimiter implements RateLimiter, BucketInventory, Aut
                 : builder.redis instanceof JedisScripting jedis ? new JedisKeyspace(jedis.client()) : null;
         this.keys = new BucketKeys(builder.keyPrefix);
         this.scriptClock = builder.scriptClock;
+        this.groups = new GroupDecider(redis, keys);
     }
 
     public static Builder builder(RedisScripting redis) {
@@ -48,7 +51,47 @@ public final class RedisRateLimiter implements RateLimiter, BucketInventory, Aut
         return DecisionReply.parse(policy, redis.run(decisionCall(policy, key, cost, nowArgument())));
     }
 
-    /** One decision per request, all in one round trip (one pipeline on one connection). */
+    /**
+     * All or none in one script call where the keys share a hash slot: always on one server (standalone or
+     * Sentinel), and on Redis Cluster for policies keyed by the same client key. Across Cluster slots see
+     * {@link GroupDecider}: a denial already there takes nothing anywhere, but one that appears between two
+     * slots' calls does not give back what the earlier slots took. A single request takes the single-policy
+     * path ({@link #acquire}).
+     */
+    @Override
+    public List<Decision> acquireTogether(List<Acquisition> requests) {
+        RateLimiter.checkArguments(requests);
+        if (requests.size() == 1) {
+            Acquisition only = requests.get(0);
+            return List.of(acquire(only.policy(), only.key(), only.cost()));
+        }
+        return requests.isEmpty() ? List.of() : groups.decide(requests, nowArgument());
+    }
+
+    /**
+     * Each group by the group script (even a group of one), each on its own explicit clock, all in one
+     * pipeline: for tests only, on one server.
+     */
+    List<List<Decision>> acquireTogetherAt(List<List<Acquisition>> groupsOfRequests, long[] nowMicros) {
+        List<ScriptCall> calls = new ArrayList<>(groupsOfRequests.size());
+        for (int i = 0; i < groupsOfRequests.size(); i++) {
+            calls.add(GroupScript.call(keys, groupsOfRequests.get(i), Long.toString(nowMicros[i]), false));
+        }
+        List<Object> replies = redis.runAll(calls);
+        List<List<Decision>> decisions = new ArrayList<>(replies.size());
+        for (int i = 0; i < replies.size(); i++) {
+            if (replies.get(i) instanceof RuntimeException e) {
+                throw e;
+            }
+            decisions.add(GroupScript.parse(groupsOfRequests.get(i), replies.get(i)));
+        }
+        return decisions;
+    }
+
+    /**
+     * One decision per request, each on its own, all in one round trip (one pipeline on one connection);
+     * for all or none, see {@link #acquireTogether}.
+     */
     public List<Decision> acquireAll(List<Request> requests) {
         List<ScriptCall> calls = new ArrayList<>(requests.size());
         for (Request r : requests) {

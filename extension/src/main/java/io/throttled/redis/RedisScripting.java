@@ -18,6 +18,14 @@ public interface RedisScripting extends AutoCloseable {
      */
     List<Object> runAll(List<ScriptCall> calls);
 
+    /**
+     * Which keys may go in one script call: those with the same number here. On Redis Cluster, the key's hash
+     * slot; on one server (standalone, or the master Sentinel names), 0 for every key.
+     */
+    default int slotOf(String key) {
+        return 0;
+    }
+
     /** Loads scripts ahead of the first call (on every master of a cluster). */
     void load(Collection<LuaScript> scripts);
 
