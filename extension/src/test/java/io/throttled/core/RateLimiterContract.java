@@ -1,6 +1,7 @@
 package io.throttled.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.throttled.Algorithm;
 import io.throttled.Refill;
@@ -327,6 +328,195 @@ public abstract class RateLimiterContract {
 
     static List<Policy> aHundredPerDay() {
         return oneOfEach("100/1d");
+    }
+
+    // --- several policies decided together -----------------------------------------------------------
+
+    private Decision peek(Policy policy) {
+        return limiter.acquire(policy, key, 0);
+    }
+
+    private List<Decision> together(Acquisition... requests) {
+        return limiter.acquireTogether(List.of(requests));
+    }
+
+    @ParameterizedTest
+    @MethodSource("tenPerSecond")
+    void aDenialByOnePolicyTakesNothingFromTheOthers(Policy other) {
+        Policy empty = Policy.builder("route").rate("1/1d").build();
+        take(empty);
+
+        for (int i = 0; i < 3; i++) {
+            List<Decision> first = together(new Acquisition(empty, key, 1), new Acquisition(other, key, 2));
+            List<Decision> last = together(new Acquisition(other, key, 2), new Acquisition(empty, key, 1));
+
+            assertThat(first.get(0).allowed()).isFalse();
+            assertThat(first.get(0).policy()).isEqualTo("route");
+            assertThat(first.get(0).retryAfterMillis()).isPositive();
+            // would have passed, took nothing: it reports what a peek reports
+            assertThat(first.get(1)).isEqualTo(peek(other));
+            assertThat(first.get(1).remaining()).isEqualTo(10);
+            assertThat(last.get(0)).isEqualTo(peek(other));
+            assertThat(last.get(1).allowed()).isFalse();
+        }
+        assertThat(takeUntilDenied(other, 20)).isEqualTo(10);
+    }
+
+    @ParameterizedTest
+    @MethodSource("tenPerSecond")
+    void whenEveryPolicyPassesEveryOneTakes(Policy policy) {
+        Policy route = Policy.builder("route").algorithm(Algorithm.GCRA).rate("4/1s,100/1h").build();
+
+        List<Decision> decisions = together(new Acquisition(route, key, 1), new Acquisition(policy, key, 3));
+
+        assertThat(decisions).allMatch(Decision::allowed);
+        assertThat(decisions.get(0).remaining()).isEqualTo(3);
+        assertThat(decisions.get(0).limit()).isEqualTo(Limit.parse("4/1s"));
+        assertThat(decisions.get(1).remaining()).isEqualTo(7);
+        assertThat(decisions.get(1).policy()).isEqualTo(policy.name());
+        assertThat(peek(route).remaining()).isEqualTo(3);
+        assertThat(peek(policy).remaining()).isEqualTo(7);
+    }
+
+    @Test
+    void everyAlgorithmTogetherAllOrNone() {
+        List<Policy> all = tenPerSecond();
+        List<Acquisition> group = new ArrayList<>();
+        all.forEach(p -> group.add(new Acquisition(p, key, 4)));
+        Policy last = all.get(all.size() - 1);
+        take(last, 7);   // 3 left: not enough for 4
+
+        List<Decision> refused = limiter.acquireTogether(group);
+
+        assertThat(refused.subList(0, all.size() - 1)).allMatch(d -> d.allowed() && d.remaining() == 10);
+        assertThat(refused.get(all.size() - 1).allowed()).isFalse();
+        assertThat(refused.get(all.size() - 1).remaining()).isEqualTo(3);
+        for (Policy p : all.subList(0, all.size() - 1)) {
+            assertThat(peek(p).remaining()).as(p.name()).isEqualTo(10);
+        }
+
+        limiter.reset(last, key);
+        List<Decision> admitted = limiter.acquireTogether(group);
+        assertThat(admitted).allMatch(d -> d.allowed() && d.remaining() == 6);
+        for (Policy p : all) {
+            assertThat(peek(p).remaining()).as(p.name()).isEqualTo(6);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("tenPerSecond")
+    void aPeekInAGroupReportsAndTakesNothing(Policy policy) {
+        Policy route = Policy.builder("route").rate("2/1d").build();
+        take(policy, 4);
+
+        List<Decision> admitted = together(new Acquisition(route, key, 1), new Acquisition(policy, key, 0));
+        assertThat(admitted.get(1)).isEqualTo(peek(policy));
+        assertThat(admitted.get(1).remaining()).isEqualTo(6);
+
+        take(route);
+        List<Decision> refused = together(new Acquisition(route, key, 1), new Acquisition(policy, key, 0));
+        assertThat(refused.get(0).allowed()).isFalse();
+        assertThat(refused.get(1)).isEqualTo(peek(policy));
+        assertThat(peek(policy).remaining()).isEqualTo(6);
+    }
+
+    @ParameterizedTest
+    @MethodSource("tenPerSecond")
+    void aGroupOfDifferentClientsIsAllOrNoneToo(Policy policy) {
+        Policy user = Policy.builder("user").rate("1/1d").build();
+        String ip = key + "-ip";
+        limiter.acquire(user, key, 1);
+
+        List<Decision> refused = together(new Acquisition(policy, ip, 1), new Acquisition(user, key, 1));
+
+        assertThat(refused.get(1).allowed()).isFalse();
+        assertThat(refused.get(0)).isEqualTo(limiter.acquire(policy, ip, 0));
+        assertThat(limiter.acquire(policy, ip, 0).remaining()).isEqualTo(10);
+    }
+
+    @ParameterizedTest
+    @MethodSource("tenPerSecond")
+    void aShadowPolicyThatDeniesDoesNotStopTheOthers(Policy policy) {
+        Policy shadow = Policy.builder("shadow").rate("1/1d").enforce(false).build();
+        take(shadow);
+
+        List<Decision> decisions = together(new Acquisition(shadow, key, 1), new Acquisition(policy, key, 1));
+
+        assertThat(decisions.get(0).allowed()).isFalse();   // reported, not enforced: the call goes ahead
+        assertThat(decisions.get(1).allowed()).isTrue();
+        assertThat(decisions.get(1).remaining()).isEqualTo(9);
+        assertThat(peek(policy).remaining()).isEqualTo(9);
+        assertThat(peek(shadow).remaining()).isZero();
+    }
+
+    @Test
+    void aRequestLargerThanItsBurstRefusesTheGroup() {
+        Policy route = Policy.builder("route").rate("10/1s").build();
+        Policy small = Policy.builder("small").algorithm(Algorithm.LEAKY_BUCKET).rate("10/1s;burst=2").build();
+
+        List<Decision> refused = together(new Acquisition(route, key, 3), new Acquisition(small, key, 3));
+
+        assertThat(refused.get(1).canNeverSucceed()).isTrue();
+        assertThat(refused.get(0).allowed()).isTrue();
+        assertThat(peek(route).remaining()).isEqualTo(10);
+    }
+
+    @Test
+    void aGroupOfOneIsOneDecisionAndAnEmptyGroupDecidesNothing() {
+        Policy policy = Policy.builder("alone").rate("3/1s").build();
+
+        assertThat(together(new Acquisition(policy, key, 2))).singleElement()
+                .satisfies(d -> assertThat(d.remaining()).isEqualTo(1));
+        assertThat(limiter.acquireTogether(List.of())).isEmpty();
+        assertThat(peek(policy).remaining()).isEqualTo(1);
+    }
+
+    @Test
+    void theSameBucketTwiceInAGroupIsRefusedWithTheReason() {
+        Policy policy = Policy.builder("twice").rate("3/1s").build();
+
+        assertThatThrownBy(() -> together(new Acquisition(policy, key, 1), new Acquisition(policy, key, 0)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'twice'").hasMessageContaining("appear twice");
+        assertThat(peek(policy).remaining()).isEqualTo(3);
+    }
+
+    @ParameterizedTest
+    @MethodSource("aHundredPerDay")
+    void concurrentGroupsTakeFromTheOtherPolicyOnlyWhenAdmitted(Policy scarce) throws Exception {
+        Policy plenty = Policy.builder("plenty").rate("100000/1d").build();
+        int threads = 16;
+        int callsEach = 300;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        CountDownLatch start = new CountDownLatch(1);
+        AtomicInteger groupsAdmitted = new AtomicInteger();
+        AtomicInteger alone = new AtomicInteger();
+        List<Future<?>> done = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int thread = t;
+            done.add(pool.submit(() -> {
+                start.await();
+                for (int i = 0; i < callsEach; i++) {
+                    if ((thread + i) % 4 == 0) {
+                        // single decisions on the same bucket, interleaved with the groups
+                        alone.addAndGet(limiter.acquire(plenty, key, 1).allowed() ? 1 : 0);
+                    } else if (together(new Acquisition(plenty, key, 1), new Acquisition(scarce, key, 1)).stream()
+                            .allMatch(Decision::allowed)) {
+                        groupsAdmitted.incrementAndGet();
+                    }
+                }
+                return null;
+            }));
+        }
+        start.countDown();
+        for (Future<?> f : done) {
+            f.get(2, TimeUnit.MINUTES);
+        }
+        pool.shutdown();
+
+        assertThat(groupsAdmitted.get()).isEqualTo(100);
+        assertThat(alone.get()).isEqualTo(threads * callsEach / 4);
+        assertThat(peek(plenty).remaining()).isEqualTo(100_000 - groupsAdmitted.get() - alone.get());
     }
 
     // --- extremes -----------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ package io.throttled.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.throttled.core.Acquisition;
 import io.throttled.core.Decision;
 import io.throttled.core.Policy;
 import io.throttled.core.RateLimiterContract;
@@ -111,6 +112,37 @@ class RedisStoreTest {
         policies.forEach(p -> batch.add(new RedisRateLimiter.Request(p, "k", 1)));
         assertThat(limiter.acquireAll(batch)).extracting(Decision::remaining).containsOnly(979L);
         policies.forEach(p -> limiter.reset(p, "k"));   // the reset script too
+    }
+
+    @Test
+    void aGroupIsOneScriptCallOnOneReadingOfTheServerClock() {
+        List<Acquisition> group = new ArrayList<>();
+        RateLimiterContract.oneOfEach("5/1s,100/1m").forEach(p -> group.add(new Acquisition(p, "k", 1)));
+        redis.load(AlgorithmScripts.all());   // as when the limiter is built: another test may have flushed them
+        limiter.acquireTogether(group);   // the first use of this set of algorithms loads its group script
+        try (Jedis jedis = server.jedis()) {
+            jedis.configResetStat();
+        }
+
+        assertThat(limiter.acquireTogether(group)).allMatch(d -> d.allowed() && d.remaining() == 3);
+        limiter.acquireTogether(List.of(new Acquisition(group.get(0).policy(), "alone", 1)));
+
+        Map<String, Long> calls = commandCalls();
+        assertThat(calls).containsEntry("evalsha", 2L).containsEntry("time", 2L);
+        // a lone request takes the single-policy script, loaded ahead like the others
+        assertThat(calls).doesNotContainKeys("script|load", "eval");
+    }
+
+    @Test
+    void aGroupSucceedsWhenTheScriptCacheIsFlushedBetweenCalls() {
+        List<Acquisition> group = new ArrayList<>();
+        RateLimiterContract.oneOfEach("1000/1d").forEach(p -> group.add(new Acquisition(p, "g", 1)));
+        for (int i = 0; i < 5; i++) {
+            try (Jedis jedis = server.jedis()) {
+                jedis.scriptFlush();
+            }
+            assertThat(limiter.acquireTogether(group)).extracting(Decision::remaining).containsOnly(999L - i);
+        }
     }
 
     @ParameterizedTest
