@@ -2,8 +2,11 @@ package io.throttled.redis;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.throttled.core.Acquisition;
 import io.throttled.core.Decision;
 import io.throttled.core.Policy;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.LongSupplier;
 
 /**
@@ -50,6 +53,22 @@ public final class OverLimitCache {
         Decision d = entry.denial;
         return new Decision(false, d.remaining(), retry, Math.max(retry, d.resetAfterMillis() - (d.retryAfterMillis() - retry)),
                 d.limit(), d.policy(), Decision.Origin.OVER_LIMIT_CACHE);
+    }
+
+    /**
+     * The decisions of a group ({@code RateLimiter#acquireTogether}) when an enforced request of it is
+     * remembered as denied: Redis would refuse the group, so nothing would be taken. Remembered requests get
+     * their denial, the others are {@link Decision.Origin#SKIPPED}. Null when the group must go to Redis.
+     */
+    public List<Decision> denyGroup(List<Acquisition> requests) {
+        List<Decision> decisions = new ArrayList<>(requests.size());
+        boolean refused = false;
+        for (Acquisition r : requests) {
+            Decision cached = deny(r.policy(), r.key(), r.cost());
+            refused |= cached != null && r.policy().enforce();
+            decisions.add(cached != null ? cached : Decision.skipped(r.policy()));
+        }
+        return refused ? decisions : null;
     }
 
     /** Records what Redis said about a call sent at {@code sentAt} (nanoTime). */

@@ -1,5 +1,6 @@
 package io.throttled.redis;
 
+import io.throttled.core.Acquisition;
 import io.throttled.core.BucketInventory;
 import io.throttled.core.Decision;
 import io.throttled.core.FailureMode;
@@ -7,6 +8,8 @@ import io.throttled.core.Limit;
 import io.throttled.core.Policy;
 import io.throttled.core.RateLimiter;
 import io.throttled.memory.InMemoryRateLimiter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.OptionalLong;
 import java.util.function.LongSupplier;
 
@@ -61,6 +64,57 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
             denials.remember(policy, key, cost, decision, sentAt);
         }
         return decision;
+    }
+
+    /**
+     * The group as Redis decides it ({@link RedisRateLimiter#acquireTogether}), with the same protections as
+     * one call: a group with an enforced request remembered as denied is refused here, and when Redis fails
+     * the failure mode decides the whole group (the local store all or none).
+     */
+    @Override
+    public List<Decision> acquireTogether(List<Acquisition> requests) {
+        RateLimiter.checkArguments(requests);
+        if (requests.size() <= 1) {
+            return requests.isEmpty() ? List.of() : List.of(acquire(requests.get(0).policy(), requests.get(0).key(),
+                    requests.get(0).cost()));
+        }
+        if (denials != null) {
+            List<Decision> cached = denials.denyGroup(requests);
+            if (cached != null) {
+                return cached;
+            }
+        }
+        if (!breaker.allowsCall()) {
+            return failureMode(requests);
+        }
+        long sentAt = nanoTime.getAsLong();
+        List<Decision> decisions;
+        try {
+            decisions = redis.acquireTogether(requests);
+        } catch (RuntimeException e) {
+            breaker.failed(e);
+            LOG.log(System.Logger.Level.DEBUG, "throttled: Redis failed for a group of {0}: {1}", requests.size(),
+                    e.toString());
+            return failureMode(requests);
+        }
+        breaker.succeeded();
+        if (denials != null) {
+            for (int i = 0; i < requests.size(); i++) {
+                Acquisition r = requests.get(i);
+                denials.remember(r.policy(), r.key(), r.cost(), decisions.get(i), sentAt);
+            }
+        }
+        return decisions;
+    }
+
+    private List<Decision> failureMode(List<Acquisition> requests) {
+        List<Decision> decisions = new ArrayList<>(requests.size());
+        if (mode == FailureMode.LOCAL) {
+            local.acquireTogether(requests).forEach(d -> decisions.add(d.withOrigin(Decision.Origin.LOCAL_FALLBACK)));
+        } else {
+            requests.forEach(r -> decisions.add(failureMode(r.policy(), r.key(), r.cost())));
+        }
+        return decisions;
     }
 
     private Decision failureMode(Policy policy, String key, long cost) {

@@ -2,9 +2,11 @@ package io.throttled.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.throttled.core.Acquisition;
 import io.throttled.core.Decision;
 import io.throttled.core.Limit;
 import io.throttled.core.Policy;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -72,5 +74,25 @@ class OverLimitCacheTest {
         Policy changed = policy.toBuilder().rate("20/1s").build();
         cache.remember(policy, "c", 1, denied(500), now.get());
         assertThat(cache.deny(changed, "c", 1)).as("a changed policy is another entry").isNull();
+    }
+
+    @Test
+    void refusesAGroupWhenAnEnforcedRequestOfItIsRemembered() {
+        Policy route = Policy.builder("route").rate("100/1s").build();
+        Policy shadow = Policy.builder("shadow").rate("10/1s").enforce(false).build();
+        cache.remember(policy, "k", 1, denied(300), now.get());
+        cache.remember(shadow, "k", 1, new Decision(false, 0, 300, 1000, limit, "shadow"), now.get());
+
+        List<Decision> refused = cache.denyGroup(List.of(new Acquisition(route, "k", 1), new Acquisition(policy, "k", 1),
+                new Acquisition(shadow, "k", 1)));
+
+        assertThat(refused).extracting(Decision::origin).containsExactly(Decision.Origin.SKIPPED,
+                Decision.Origin.OVER_LIMIT_CACHE, Decision.Origin.OVER_LIMIT_CACHE);
+        assertThat(refused.get(0).allowed()).isTrue();
+        assertThat(refused.get(0).reportsState()).isFalse();
+        assertThat(refused.get(1).allowed()).isFalse();
+        // a shadow policy's denial never refuses a group, and a cheaper call may pass: both go to Redis
+        assertThat(cache.denyGroup(List.of(new Acquisition(route, "k", 1), new Acquisition(shadow, "k", 1)))).isNull();
+        assertThat(cache.denyGroup(List.of(new Acquisition(route, "k", 1), new Acquisition(policy, "k", 0)))).isNull();
     }
 }

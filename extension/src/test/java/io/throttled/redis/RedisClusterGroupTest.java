@@ -9,7 +9,6 @@ import io.throttled.testing.ManualClock;
 import io.throttled.testing.RedisClusterProcess;
 import io.throttled.testing.RedisExtension;
 import java.time.Duration;
-import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
@@ -68,7 +67,7 @@ class RedisClusterGroupTest {
 
     @Test
     void policiesOfOneClientAreOneCall() {
-        Calls calls = new Calls(redis);
+        CountingScripting calls = new CountingScripting(redis);
         RedisRateLimiter limiter = limiter(calls);
 
         List<Decision> decisions = limiter.acquireTogether(List.of(new Acquisition(ROUTE, user, 1),
@@ -81,7 +80,7 @@ class RedisClusterGroupTest {
 
     @Test
     void acrossSlotsEveryOneTakesWhenEveryOnePasses() {
-        Calls calls = new Calls(redis);
+        CountingScripting calls = new CountingScripting(redis);
         RedisRateLimiter limiter = limiter(calls);
 
         List<Decision> decisions = limiter.acquireTogether(List.of(new Acquisition(ROUTE, ip, 1),
@@ -116,7 +115,7 @@ class RedisClusterGroupTest {
     @Test
     void acrossSlotsADenialBetweenTheSlotsCallsKeepsWhatTheEarlierSlotTook() {
         RedisRateLimiter other = limiter(redis);
-        Calls calls = new Calls(redis) {
+        CountingScripting calls = new CountingScripting(redis) {
             @Override
             public Object run(ScriptCall call) {
                 Object reply = super.run(call);
@@ -136,43 +135,5 @@ class RedisClusterGroupTest {
         // the documented limit of a group across slots: the route's token is not given back
         assertThat(other.acquire(ROUTE, ip, 0).remaining()).isEqualTo(9);
         assertThat(other.acquire(USER, user, 0).remaining()).isZero();
-    }
-
-    /** The real cluster, counting calls: one script at a time, or pipelines. */
-    private static class Calls implements RedisScripting {
-        private final RedisScripting redis;
-        final AtomicInteger single = new AtomicInteger();
-        final AtomicInteger pipelined = new AtomicInteger();
-
-        Calls(RedisScripting redis) {
-            this.redis = redis;
-        }
-
-        @Override
-        public Object run(ScriptCall call) {
-            single.incrementAndGet();
-            return redis.run(call);
-        }
-
-        @Override
-        public List<Object> runAll(List<ScriptCall> calls) {
-            pipelined.incrementAndGet();
-            return redis.runAll(calls);
-        }
-
-        @Override
-        public int slotOf(String key) {
-            return redis.slotOf(key);
-        }
-
-        @Override
-        public void load(Collection<LuaScript> scripts) {
-            redis.load(scripts);
-        }
-
-        @Override
-        public void close() {
-            redis.close();
-        }
     }
 }
