@@ -15,7 +15,8 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * Decides on Redis: one script call per decision, all limits of the policy at once, on the server's clock.
+ * Decides on Redis: one script call per decision, all limits of the policy at once, on the server's clock;
+ * several policies all or none in one call where their keys share a slot ({@link #acquireTogether}).
  *
  * <pre>{@code
  * RateLimiter limiter = RedisRateLimiter.builder(new JedisScripting(RedisClient.create(url))).build();
