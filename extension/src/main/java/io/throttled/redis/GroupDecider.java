@@ -18,7 +18,8 @@ import java.util.Map;
  * denial that is already there costs no slot anything. Then the slots take their tokens one call after the
  * other, in the order their requests first appear, and stop at a denial: that happens only when a concurrent
  * caller took the last tokens in between, and then the slots before it keep what they took; nothing gives
- * tokens back across slots.
+ * tokens back across slots. Nor when Redis fails between two slots' calls: the exception reaches the caller
+ * (the resilient limiter's failure mode then decides) and the earlier slots keep what they took.
  */
 final class GroupDecider {
     private final RedisScripting redis;
@@ -36,6 +37,7 @@ final class GroupDecider {
             return GroupScript.parse(requests, redis.run(GroupScript.call(keys, requests, now, false)));
         }
         Decision[] decisions = new Decision[requests.size()];
+        // a denial already there refuses the group before any slot has taken a token
         if (!checkOnly(requests, slots, now, decisions)) {
             return List.of(decisions);
         }

@@ -3,6 +3,8 @@ package io.throttled.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.throttled.core.Acquisition;
+import io.throttled.core.Decision;
 import io.throttled.core.Policy;
 import io.throttled.testing.RedisProcess;
 import java.io.IOException;
@@ -100,11 +102,19 @@ class RedisConnectionsTest {
                     .commandTimeout(Duration.ofSeconds(2)).build();
             assertThat(settings.describe()).isEqualTo("Sentinel master 'mymaster' via [127.0.0.1:" + sentinel.port() + "]");
 
-            try (RedisRateLimiter limiter = RedisRateLimiter.builder(RedisConnections.scripting(settings)).build()) {
+            CountingScripting calls = new CountingScripting(RedisConnections.scripting(settings));
+            try (RedisRateLimiter limiter = RedisRateLimiter.builder(calls).build()) {
                 assertThat(limiter.acquire(POLICY, "u:bob").remaining()).isEqualTo(9);
+                // one server behind Sentinel: a group is one call, whatever slots its keys would have on a cluster
+                List<Decision> group = limiter.acquireTogether(List.of(new Acquisition(POLICY, "u:carol", 1),
+                        new Acquisition(POLICY, "ip:10.0.0.1", 1)));
+                assertThat(group).extracting(Decision::remaining).containsExactly(9L, 9L);
+                assertThat(calls.single.get()).isEqualTo(2);
+                assertThat(calls.pipelined.get()).isZero();
             }
             try (Jedis jedis = master.jedis()) {
-                assertThat(jedis.keys("*")).containsExactly("throttled:conn:{u:bob}:tb1s");
+                assertThat(jedis.keys("*")).containsExactlyInAnyOrder("throttled:conn:{u:bob}:tb1s",
+                        "throttled:conn:{u:carol}:tb1s", "throttled:conn:{ip:10.0.0.1}:tb1s");
             }
         }
     }
