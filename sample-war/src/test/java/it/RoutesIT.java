@@ -3,6 +3,8 @@ package it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import it.SampleServerExtension.SampleServer;
+import jakarta.json.Json;
+import java.io.StringReader;
 import java.net.http.HttpResponse;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
@@ -54,6 +56,24 @@ class RoutesIT {
 
         assertThat(admin("DELETE", "/api/throttled/routes/free-burst", null).body()).contains("\"removed\":true");
         assertThat(Http.get(sample.url("/api/demo/free")).statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void aRouteAndTheMethodsOwnPolicyAreDecidedAllOrNone() {
+        assertThat(admin("PUT", "/api/throttled/routes/free-burst",
+                "{\"path\":\"/api/demo/ping\",\"rate\":\"2/1m\",\"key\":\"ip\",\"priority\":5}").statusCode()).isEqualTo(200);
+        assertThat(Http.get(sample.url("/api/demo/ping")).statusCode()).isEqualTo(200);
+        HttpResponse<String> second = Http.get(sample.url("/api/demo/ping"));
+        assertThat(Http.header(second, "RateLimit-Policy")).contains("\"free-burst\"", "\"ping\"", "\"api-per-ip\"");
+        for (int i = 0; i < 3; i++) {
+            HttpResponse<String> denied = Http.get(sample.url("/api/demo/ping"));
+            assertThat(denied.statusCode()).isEqualTo(429);
+            assertThat(denied.body()).contains("\"violated-policies\":[\"free-burst\"]");
+        }
+        // the route's three denials spent nothing of ping's bucket of 10 (1 a second comes back): 8, not 5
+        String bucket = admin("GET", "/api/throttled/buckets/ping/127.0.0.1", null).body();
+        long remaining = Json.createReader(new StringReader(bucket)).readObject().getJsonNumber("remaining").longValue();
+        assertThat(remaining).as(bucket).isBetween(8L, 9L);
     }
 
     @Test

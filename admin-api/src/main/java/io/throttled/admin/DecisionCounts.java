@@ -16,7 +16,9 @@ public class DecisionCounts implements DecisionListener {
     @Override
     public void decided(Outcome outcome) {
         String label;
-        if (!outcome.decision().decidedByStore()) {
+        if (outcome.decision().origin() == io.throttled.core.Decision.Origin.SKIPPED) {
+            label = "skipped";
+        } else if (!outcome.decision().decidedByStore()) {
             label = "decided_without_redis";
         } else if (outcome.decision().allowed()) {
             label = "allowed";

@@ -79,6 +79,9 @@ public class ThrottledMetrics implements DecisionListener, RedisCallObserver {
     }
 
     static String outcomeOf(Outcome outcome) {
+        if (outcome.decision().origin() == io.throttled.core.Decision.Origin.SKIPPED) {
+            return "skipped";   // not asked: another policy of the same request was denied from memory
+        }
         if (!outcome.decision().decidedByStore()) {
             return "decided_without_redis";
         }

@@ -2,6 +2,7 @@ package io.throttled.cdi;
 
 import io.throttled.config.PolicyDeclaration;
 import io.throttled.config.PolicyRegistry;
+import io.throttled.core.Acquisition;
 import io.throttled.core.Decision;
 import io.throttled.core.Policy;
 import io.throttled.core.RateLimiter;
@@ -52,24 +53,29 @@ public final class Throttler {
     }
 
     /**
-     * Decides every check a request meets. The ones charged before the call are decided together: when one
-     * denies, the others take nothing (see {@link RateLimiter}). The ones charged after the response are
-     * peeked (denied when the bucket could not pay) and returned in {@code chargeLater}.
+     * Decides every check a request meets. The ones charged before the call are decided together, all or none
+     * ({@link RateLimiter#acquireTogether}: one Redis call where their keys share a slot), so a denial by one
+     * spends nothing of the others. The ones charged after the response are peeked first (denied when the
+     * bucket could not pay) and returned in {@code chargeLater}; when one of them denies, the others are only
+     * peeked, so they too spend nothing.
      */
     public List<Outcome> decideAll(List<PlannedCheck> checks, List<PlannedCheck> chargeLater) {
         List<PlannedCheck> now = new ArrayList<>(checks.size());
         List<Outcome> outcomes = new ArrayList<>(checks.size());
+        boolean blocked = false;
         for (PlannedCheck check : checks) {
             if (!check.decided()) {
                 continue;
             }
             if (check.chargedAfterResponse()) {
-                outcomes.add(peekThenDeny(check, chargeLater));
+                Outcome peeked = peekThenDeny(check, chargeLater);
+                blocked |= peeked.blocks();
+                outcomes.add(peeked);
             } else {
                 now.add(check);
             }
         }
-        List<Decision> decisions = acquireTogether(now);
+        List<Decision> decisions = acquireTogether(now, blocked ? 0 : -1);
         for (int i = 0; i < now.size(); i++) {
             outcomes.add(decided(now.get(i), decisions.get(i)));
         }
@@ -93,12 +99,20 @@ public final class Throttler {
         return limiter;
     }
 
-    private List<Decision> acquireTogether(List<PlannedCheck> checks) {
-        List<Decision> decisions = new ArrayList<>(checks.size());
-        for (PlannedCheck check : checks) {
-            decisions.add(limiter.acquire(check.bucketPolicy(), check.key()));
+    /** @param cost -1 for each policy's own cost; 0 to peek (the call is denied already) */
+    private List<Decision> acquireTogether(List<PlannedCheck> checks, long cost) {
+        if (checks.isEmpty()) {
+            return List.of();
         }
-        return decisions;
+        if (checks.size() == 1) {
+            PlannedCheck only = checks.get(0);
+            return List.of(limiter.acquire(only.bucketPolicy(), only.key(), cost < 0 ? only.bucketPolicy().cost() : cost));
+        }
+        List<Acquisition> group = new ArrayList<>(checks.size());
+        for (PlannedCheck check : checks) {
+            group.add(new Acquisition(check.bucketPolicy(), check.key(), cost < 0 ? check.bucketPolicy().cost() : cost));
+        }
+        return limiter.acquireTogether(group);
     }
 
     /**

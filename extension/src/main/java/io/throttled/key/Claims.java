@@ -17,11 +17,42 @@ public final class Claims {
             return Optional.empty();
         }
         try {
-            Method getClaim = principal.getClass().getMethod("getClaim", String.class);
+            Method getClaim = publicMethod(principal.getClass(), "getClaim", String.class);
+            if (getClaim == null) {
+                return Optional.empty();
+            }
             Object value = getClaim.invoke(principal, name);
             return Optional.ofNullable(text(value)).filter(t -> !t.isBlank());
         } catch (ReflectiveOperationException | RuntimeException notAJwt) {
             return Optional.empty();
+        }
+    }
+
+    /**
+     * {@code getClaim(String)} as a public type declares it: the implementation class itself may not be
+     * public (then its own method cannot be invoked), the {@code JsonWebToken} interface is.
+     */
+    private static Method publicMethod(Class<?> type, String name, Class<?>... parameters) {
+        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+            Method found = declared(c, name, parameters);
+            for (Class<?> i : c.getInterfaces()) {
+                found = found != null ? found : declared(i, name, parameters);
+                for (Class<?> parent : i.getInterfaces()) {
+                    found = found != null ? found : declared(parent, name, parameters);
+                }
+            }
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
+    }
+
+    private static Method declared(Class<?> type, String name, Class<?>... parameters) {
+        try {
+            return java.lang.reflect.Modifier.isPublic(type.getModifiers()) ? type.getMethod(name, parameters) : null;
+        } catch (NoSuchMethodException e) {
+            return null;
         }
     }
 
@@ -33,11 +64,14 @@ public final class Claims {
         if (value == null) {
             return null;
         }
-        try {
-            Method getString = value.getClass().getMethod("getString");
-            return String.valueOf(getString.invoke(value));
-        } catch (ReflectiveOperationException | RuntimeException plain) {
-            return value.toString();
+        Method getString = publicMethod(value.getClass(), "getString");
+        if (getString != null) {
+            try {
+                return String.valueOf(getString.invoke(value));
+            } catch (ReflectiveOperationException | RuntimeException unreadable) {
+                return null;
+            }
         }
+        return value.toString();
     }
 }

@@ -37,6 +37,26 @@ class KeyResolutionTest {
     }
 
     @Test
+    void aCompositeKeyJoinsItsParts() {
+        assertThat(key("principal+ip", FakeCall.from("192.0.2.1").principal("alice"))).isEqualTo("u:alice/ip:192.0.2.1");
+        assertThat(key(" principal + header:X-Tenant ", FakeCall.from("192.0.2.1").principal("bob").header("X-Tenant", "acme")))
+                .isEqualTo("u:bob/h:acme");
+        assertThat(KeySource.parse("principal + ip").toString()).isEqualTo("principal+ip");
+    }
+
+    @Test
+    void badCompositeAndClaimSourcesAreRefusedWithTheReason() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> KeySource.parse("principal+ip+global"))
+                .hasMessageContaining("joins exactly two");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> KeySource.parse("global+ip"))
+                .hasMessageContaining("global cannot be part");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> KeySource.parse("principal+nobody"))
+                .hasMessageContaining("unknown key source 'nobody'");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> KeySource.parse("claim:"))
+                .hasMessageContaining("claim");
+    }
+
+    @Test
     void aCallWithoutARequestUsesItsPrincipalThenTheSharedAnonymousBucket() {
         assertThat(key("ip", FakeCall.withoutRequest().principal("batch-user"))).isEqualTo("u:batch-user");
         assertThat(key("header:X-Api-Key", FakeCall.withoutRequest().principal("batch-user"))).isEqualTo("u:batch-user");
