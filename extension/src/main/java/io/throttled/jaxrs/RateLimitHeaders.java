@@ -55,9 +55,13 @@ public final class RateLimitHeaders {
         Map<String, String> headers = new LinkedHashMap<>();
         // on every throttled response: plain loops, no streams
         List<Outcome> outcomes = new ArrayList<>(all.size());
+        List<Outcome> announced = new ArrayList<>(all.size());
         for (Outcome o : all) {
             if (o.decision().reportsState()) {
                 outcomes.add(o);
+            }
+            if (o.decision().reportsState() || o.decision().origin() == Decision.Origin.SKIPPED) {
+                announced.add(o);   // a skipped one's quota is known, its state is not: RateLimit-Policy only
             }
         }
         if (outcomes.isEmpty()) {
@@ -67,15 +71,17 @@ public final class RateLimitHeaders {
             StringJoiner policies = new StringJoiner(", ");
             List<String> seen = new ArrayList<>();
             StringJoiner limits = new StringJoiner(", ");
-            for (Outcome o : outcomes) {
+            for (Outcome o : announced) {
                 if (!seen.contains(o.policy().name())) {
                     seen.add(o.policy().name());
                     for (Limit limit : o.policy().limits()) {
-                        AnnouncedQuota announced = AnnouncedQuota.of(o.policy(), limit);
-                        policies.add(item(o.policy(), limit) + ";q=" + sfInteger(announced.quota())
-                                + ";w=" + sfInteger(announced.windowSeconds()));
+                        AnnouncedQuota quota = AnnouncedQuota.of(o.policy(), limit);
+                        policies.add(item(o.policy(), limit) + ";q=" + sfInteger(quota.quota())
+                                + ";w=" + sfInteger(quota.windowSeconds()));
                     }
                 }
+            }
+            for (Outcome o : outcomes) {
                 limits.add(item(o.policy(), o.decision().limit()) + ";r=" + sfInteger(o.decision().remaining())
                         + ";t=" + effectiveWindowSeconds(o.decision()));
             }

@@ -182,4 +182,15 @@ class RateLimitHeadersTest {
         assertThat(body.containsKey("retryAfter")).isFalse();
         assertThat(body.getString("detail")).contains("can never pass");
     }
+
+    @Test
+    void aPolicySkippedInAGroupIsAnnouncedWithoutAState() {
+        // the route denied from memory; the method's policy was not asked, so its quota is known, its state not
+        Outcome denied = outcome("scanner", "100/1m", false, 0, 30_000, 60_000, 0);
+        Policy ping = Policy.builder("ping").rate("10/10s").build();
+        Outcome skipped = new Outcome(ping, "k", Decision.skipped(ping));
+        Map<String, String> h = RateLimitHeaders.of(EnumSet.of(HeaderStyle.IETF), List.of(denied, skipped), NOW);
+        assertThat(h.get("RateLimit-Policy")).isEqualTo("\"scanner\";q=100;w=60, \"ping\";q=10;w=10");
+        assertThat(h.get("RateLimit")).isEqualTo("\"scanner\";r=0;t=30");
+    }
 }
