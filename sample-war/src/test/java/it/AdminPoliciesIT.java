@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import it.SampleServerExtension.SampleServer;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 import java.io.StringReader;
 import java.net.http.HttpResponse;
 import org.junit.jupiter.api.BeforeEach;
@@ -105,6 +106,48 @@ class AdminPoliciesIT {
         assertThat(sample.server().messages()).contains("throttled audit: user=operator action=override-policy target=ping"
                 + " old={algorithm=token-bucket (config), rate=1/1s;burst=10 (config)} new={algorithm=sliding-window-log"
                 + " (runtime override), rate=3/1m (runtime override)}");
+    }
+
+    @Test
+    void theFirstOverrideOfANewTierCreatesItAndDroppingItRemovesIt() {
+        assertThat(put("ping.tier.gold", "{}").statusCode()).as("a new tier needs a setting").isEqualTo(400);
+        HttpResponse<String> callRule = put("ping.tier.gold", "{\"rate\":\"3/1m\",\"exempt\":\"::1\"}");
+        assertThat(callRule.statusCode()).isEqualTo(400);
+        assertThat(callRule.body()).contains("\"field\":\"exempt\"", "a tier sets only the fields of its buckets");
+        assertThat(put("ping.tier.default", "{\"rate\":\"3/1m\"}").statusCode()).isEqualTo(404);
+        assertThat(put("nope.tier.gold", "{\"rate\":\"3/1m\"}").statusCode()).isEqualTo(404);
+        assertThat(policy("ping").getJsonArray("tiers").getValuesAs(JsonString.class))
+                .extracting(JsonString::getString).doesNotContain("gold");
+
+        HttpResponse<String> created = put("ping.tier.gold", "{\"rate\":\"3/1m\"}");
+
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(200);
+        assertThat(policy("ping.tier.gold").getString("rate")).isEqualTo("3/1m");
+        assertThat(policy("ping").getJsonArray("tiers").getValuesAs(JsonString.class))
+                .extracting(JsonString::getString).containsExactly("operator", "user", "gold");
+        // tier-by=role: a caller in role gold would get it, with buckets of its own
+        assertThat(Http.get(sample.url("/api/throttled/explain?path=/api/demo/ping&user=ann&role=gold&address=127.0.0.1"),
+                SampleServer.OPERATOR, SampleServer.OPERATOR_PASSWORD).body())
+                .contains("\"tier\":\"gold\"", "\"bucketPolicy\":\"ping.tier.gold\"", "\"rate\":\"3/1m\"");
+
+        HttpResponse<String> dropped = Http.send("DELETE", sample.url("/api/throttled/policies/ping.tier.gold"), null,
+                SampleServer.OPERATOR, SampleServer.OPERATOR_PASSWORD);
+
+        assertThat(dropped.statusCode()).isEqualTo(200);
+        assertThat(dropped.body()).contains("\"removed\":true");
+        assertThat(Http.get(sample.url("/api/throttled/policies/ping.tier.gold"), SampleServer.OPERATOR,
+                SampleServer.OPERATOR_PASSWORD).statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void aRoutesPolicyIsChangedThroughItsRouteOnly() {
+        HttpResponse<String> r = put("api-per-ip", "{\"rate\":\"1/1m\"}");
+
+        assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(r.body()).contains("PUT throttled/routes/api-per-ip");
+        try (Jedis jedis = sample.jedis()) {
+            assertThat(jedis.exists("throttled:overrides")).as("nothing stored").isFalse();
+        }
     }
 
     @Test

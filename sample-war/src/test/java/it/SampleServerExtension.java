@@ -61,8 +61,13 @@ public final class SampleServerExtension implements ParameterResolver {
                 // before the node's change feed has reconnected, and a remembered denial would then linger
                 Http.send("DELETE", url("/api/throttled/buckets/" + policy), null, OPERATOR, OPERATOR_PASSWORD);
             }
-            for (String route : new String[] {"free-burst", "scanner", "everything"}) {
-                // runtime routes tests create: a test that failed midway must not limit the next one
+            for (String tier : new String[] {"ping.tier.gold", "ping.tier.partner"}) {
+                // tiers tests create at runtime: dropping the override removes them
+                Http.send("DELETE", url("/api/throttled/policies/" + tier), null, OPERATOR, OPERATOR_PASSWORD);
+            }
+            for (String route : new String[] {"free-burst", "scanner", "everything", "api-per-ip"}) {
+                // runtime routes (and runtime settings of config routes) tests create: a test that failed midway
+                // must not limit the next one
                 Http.send("DELETE", url("/api/throttled/routes/" + route), null, OPERATOR, OPERATOR_PASSWORD);
             }
             try (Jedis jedis = jedis()) {

@@ -83,6 +83,24 @@ record OverrideRequest(Map<PolicyField, String> fields, Map<RouteField, String> 
         return new OverrideRequest(fields, routeFields, violations);
     }
 
+    /**
+     * What a tier's override may not hold: the call rules (count, exempt, tier-by, tiers) are its policy's,
+     * and a tier nothing defines yet needs a field of its own, or storing it would create nothing.
+     */
+    List<Violation> tierViolations(boolean newTier) {
+        List<Violation> refused = new ArrayList<>();
+        fields.forEach((field, value) -> {
+            if (!field.shapesBuckets()) {
+                refused.add(new Violation(field.configName(), value, "a tier sets only the fields of its buckets"
+                        + " (algorithm, rate, burst, refill, key, cost, enforce); this one is its policy's"));
+            }
+        });
+        if (newTier && fields.isEmpty() && violations.isEmpty()) {
+            refused.add(new Violation("body", "{}", "a new tier needs a setting of its own, such as {\"rate\":\"20/1s\"}"));
+        }
+        return refused;
+    }
+
     private static void routeField(RouteField field, JsonValue value, Map<RouteField, String> into, List<Violation> violations) {
         if (value.getValueType() == JsonValue.ValueType.NULL) {
             return;

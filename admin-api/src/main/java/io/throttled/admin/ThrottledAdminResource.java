@@ -20,6 +20,7 @@ import io.throttled.config.PolicyField;
 import io.throttled.config.PolicyRegistry;
 import io.throttled.config.ResolvedPolicy;
 import io.throttled.config.ThrottledSettings;
+import io.throttled.config.Tiers;
 import io.throttled.core.BucketInventory;
 import io.throttled.core.Decision;
 import io.throttled.core.InvalidPolicyException;
@@ -118,20 +119,34 @@ public class ThrottledAdminResource {
     @Operation(summary = "Set the runtime override of a policy, on every node",
             description = "The body names the fields to override, in the config vocabulary: algorithm, rate,"
                     + " burst, refill, key (strings or numbers as in config), cost (number), enforce (boolean)."
-                    + " Fields left out follow config and the annotation. It replaces the previous override.")
+                    + " Fields left out follow config and the annotation. It replaces the previous override."
+                    + " A tier is the policy <policy>.tier.<tier>; it takes only the fields of its buckets, and the"
+                    + " first override of a tier nothing defines yet creates it.")
     @RequestBody(description = "e.g. {\"rate\": \"20/1s\", \"algorithm\": \"gcra\"}")
     @APIResponse(responseCode = "200", description = "the policy as now in force")
     @APIResponse(responseCode = "400", description = "invalid input, every bad field named; nothing was stored")
-    @APIResponse(responseCode = "404", description = "no such policy")
+    @APIResponse(responseCode = "404", description = "no such policy, nor a new tier <policy>.tier.<tier> of one")
     public Response override(@PathParam("name") String name, String body) {
         PolicyRegistry registry = throttler.policies();
-        Optional<ResolvedPolicy> before = registry.resolve(name);
+        Optional<String> route = routeOf(registry, name);
+        if (route.isPresent()) {
+            return AdminProblems.badRequest("'" + name + "' is route " + route.get() + "'s policy, set by throttled.route."
+                    + route.get() + ".* keys: change it with PUT throttled/routes/" + route.get()
+                    + " (a route's tiers are set in config)");
+        }
+        Optional<ResolvedPolicy> existing = registry.resolve(name);
+        // a tier of an existing policy that nothing defines yet: its first override creates it
+        Optional<ResolvedPolicy> before = existing.or(() -> registry.newTier(name));
         if (before.isEmpty()) {
             return AdminProblems.unknownPolicy(name);
         }
         OverrideRequest request = OverrideRequest.parse(body);
-        if (!request.violations().isEmpty()) {
-            return AdminProblems.invalid(name, request.violations());
+        List<Violation> violations = new ArrayList<>(request.violations());
+        if (name.indexOf(Tiers.SEPARATOR) > 0) {
+            violations.addAll(request.tierViolations(existing.isEmpty()));
+        }
+        if (!violations.isEmpty()) {
+            return AdminProblems.invalid(name, violations);
         }
         try {
             registry.preview(name, request.fields());
@@ -144,7 +159,8 @@ public class ThrottledAdminResource {
     @DELETE
     @Path("policies/{name}")
     @Operation(summary = "Drop the runtime override of a policy: config and the annotation hold again, on every node")
-    @APIResponse(responseCode = "200", description = "the policy as now in force")
+    @APIResponse(responseCode = "200", description = "the policy as now in force, or removed: true for a tier only"
+            + " its override defined")
     @APIResponse(responseCode = "404", description = "no such policy")
     public Response dropOverride(@PathParam("name") String name) {
         Optional<ResolvedPolicy> before = throttler.policies().resolve(name);
@@ -154,14 +170,28 @@ public class ThrottledAdminResource {
         return store(name, before.get(), Map.of(), "drop-override");
     }
 
+    /**
+     * The route whose policy (or tier) this is: its keys are {@code throttled.route.<name>.*}, so an override
+     * stored under {@code throttled.policy.<name>.*} would define another policy of the same name instead.
+     */
+    private Optional<String> routeOf(PolicyRegistry registry, String name) {
+        int tier = name.indexOf(Tiers.SEPARATOR);
+        String base = tier > 0 ? name.substring(0, tier) : name;
+        return !registry.isPolicyName(base) && routes.settings().containsKey(base) ? Optional.of(base) : Optional.empty();
+    }
+
     /** Stores the override (none: dropped), applies it on this node at once, audits and answers the result. */
     private Response store(String name, ResolvedPolicy before, Map<PolicyField, String> fields, String action) {
         return whileStoreAnswers(() -> {
             overrides.store().replace(name, fields);
             overrides.reload();
-            ResolvedPolicy after = throttler.policies().resolve(name).orElseThrow();
-            AuditLog.changed(who(), action, before, after);
-            return Response.ok(Views.of(after)).build();
+            Optional<ResolvedPolicy> after = throttler.policies().resolve(name);
+            if (after.isEmpty()) {   // a tier only its override defined: dropping the override removed the tier
+                AuditLog.record(who(), action, name, "tier", "removed");
+                return Response.ok(Map.of("name", name, "removed", true)).build();
+            }
+            AuditLog.changed(who(), action, before, after.get());
+            return Response.ok(Views.of(after.get())).build();
         });
     }
 

@@ -49,6 +49,17 @@ class OverrideRequestTest {
     }
 
     @Test
+    void aTierTakesOnlyTheFieldsOfItsBucketsAndANewTierAtLeastOne() {
+        OverrideRequest r = OverrideRequest.parse("{\"rate\":\"5/1s\",\"count\":\"status:401\",\"exempt\":\"::1\"}");
+
+        assertThat(r.violations()).isEmpty();
+        assertThat(r.tierViolations(false)).extracting(Violation::field).containsExactlyInAnyOrder("count", "exempt");
+        assertThat(OverrideRequest.parse("{\"rate\":\"5/1s\"}").tierViolations(true)).isEmpty();
+        assertThat(OverrideRequest.parse("{}").tierViolations(false)).isEmpty();   // dropping an existing tier's fields
+        assertThat(OverrideRequest.parse("{}").tierViolations(true)).extracting(Violation::field).containsExactly("body");
+    }
+
+    @Test
     void reportsEveryBadFieldAtOnce() {
         OverrideRequest r = OverrideRequest.parse("{\"cost\":\"x\",\"enforce\":1,\"bogus\":true,\"rate\":\"5/1s\"}");
 

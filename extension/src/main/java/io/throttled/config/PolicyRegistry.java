@@ -1,5 +1,6 @@
 package io.throttled.config;
 
+import io.throttled.core.InvalidPolicyException;
 import java.lang.reflect.Method;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -71,6 +72,28 @@ public final class PolicyRegistry {
                     PolicyDeclaration.tier(parent, resolve(parent), tierName), overrides));
         }
         return declaration(name).map(d -> resolver.preview(d, overrides));
+    }
+
+    /**
+     * A tier nothing defines yet, as it would be with no settings of its own (every field its policy's):
+     * {@code <policy>.tier.<tier>} of a declared or configured policy, the tier a valid name other than
+     * {@code default}; empty otherwise. A route's tiers are not created this way: their keys are the route's.
+     */
+    public Optional<ResolvedPolicy> newTier(String name) {
+        int tier = name.indexOf(Tiers.SEPARATOR);
+        if (tier <= 0 || resolve(name).isPresent()) {
+            return Optional.empty();
+        }
+        String parent = name.substring(0, tier);
+        String tierName = name.substring(tier + Tiers.SEPARATOR.length());
+        if (!isPolicyName(parent) || !Tiers.NAME.matcher(tierName).matches() || Tiers.DEFAULT.equals(tierName)) {
+            return Optional.empty();
+        }
+        try {
+            return preview(name, Map.of());
+        } catch (InvalidPolicyException e) {
+            return Optional.empty();   // the policy itself is invalid: there is nothing to inherit
+        }
     }
 
     /** What a route's policy would be with these runtime settings, whether or not the route exists yet. */

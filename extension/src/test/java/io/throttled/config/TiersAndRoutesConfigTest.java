@@ -52,6 +52,30 @@ class TiersAndRoutesConfigTest {
     }
 
     @Test
+    void aNewTierOfAPolicyInheritsEverythingUntilItsOverrideIsStored() {
+        TestConfig.set("throttled.policy.api.rate", "60/1m");
+        TestConfig.set("throttled.policy.api.key", "principal");
+        TestConfig.set("throttled.route.all.path", "/api/**");
+        TestConfig.set("throttled.route.all.rate", "100/1s");
+        PolicyRegistry registry = new PolicyRegistry(config, List.of());
+
+        ResolvedPolicy gold = registry.newTier("api.tier.gold").orElseThrow();
+        assertThat(gold.policy().name()).isEqualTo("api.tier.gold");
+        assertThat(gold.policy().rate()).isEqualTo("60/1m");
+        assertThat(gold.settings().get(PolicyField.KEY).source()).isEqualTo(FieldSource.INHERITED);
+        assertThat(registry.resolve("api.tier.gold")).isEmpty();
+        // not new: a tier that exists; not tiers: bad names, 'default', unknown policies, routes (their keys differ)
+        for (String name : List.of("api.tier.bad.name", "api.tier.default", "api.tier.", "nope.tier.gold", "all.tier.gold")) {
+            assertThat(registry.newTier(name)).as(name).isEmpty();
+        }
+
+        RuntimeOverrides.replaceAll(Map.of("throttled.policy.api.tier.gold.rate", "600/1m"));
+        assertThat(registry.resolve("api").orElseThrow().tiers()).containsKey("gold");
+        assertThat(registry.resolve("api.tier.gold").orElseThrow().policy().rate()).isEqualTo("600/1m");
+        assertThat(registry.newTier("api.tier.gold")).as("it exists now").isEmpty();
+    }
+
+    @Test
     void badTiersStopTheDeploymentWithTheirFieldAndValue() {
         TestConfig.set("throttled.policy.api.rate", "60/1m");
         TestConfig.set("throttled.policy.api.tier-by", "header:X-Plan");
