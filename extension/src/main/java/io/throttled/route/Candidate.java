@@ -12,8 +12,13 @@ final class Candidate {
         this.methods = route.methods().toArray(new String[0]);
     }
 
-    boolean matches(String method, String cleanPath) {
-        return allows(method) && route.pattern().matchesClean(cleanPath);
+    /**
+     * Whether the route applies to a clean path that has {@code slashes} '/' and whose segments from
+     * {@code rest} on are still to be compared (the index has matched the pattern's text prefix).
+     */
+    boolean matches(String method, String cleanPath, int slashes, int rest) {
+        RoutePattern pattern = route.pattern();
+        return pattern.admitsSlashes(slashes) && allows(method) && pattern.matchesCleanAfterPrefix(cleanPath, rest);
     }
 
     private boolean allows(String method) {

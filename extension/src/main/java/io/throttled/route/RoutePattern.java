@@ -51,6 +51,9 @@ public final class RoutePattern {
     private final String text;
     private final Segment[] segments;
     private final int literalPrefix;
+    /** How many '/' a clean path it matches has: a check that rejects most candidates before any matching. */
+    private final int minSlashes;
+    private final int maxSlashes;
     /** Set when a segment holds {@code {name: regex}}: the whole path is then matched by it. */
     private final Pattern regex;
 
@@ -63,6 +66,10 @@ public final class RoutePattern {
         }
         this.literalPrefix = prefix;
         this.regex = segments.stream().anyMatch(s -> s.kind == Segment.Kind.REGEX) ? wholeRegex(text, segments) : null;
+        // each segment but '**' needs its own '/' (the root, no segment, has one); '**' and regexes may add more
+        long fixed = segments.stream().filter(s -> s.kind != Segment.Kind.ANY_SEGMENTS).count();
+        this.minSlashes = (int) Math.max(1, fixed);
+        this.maxSlashes = regex != null || fixed < segments.size() ? Integer.MAX_VALUE : minSlashes;
     }
 
     /**
@@ -124,7 +131,20 @@ public final class RoutePattern {
 
     /** Matches a clean path (see {@link RequestPath}). */
     boolean matchesClean(String path) {
-        return regex != null ? regex.matcher(path).matches() : matchesSegments(path);
+        return regex != null ? regex.matcher(path).matches() : matchesSegments(path, 0, 1);
+    }
+
+    /**
+     * Matches a clean path whose first {@link #literalPrefixLength()} segments are known to equal this
+     * pattern's, the next segment starting at {@code rest}: the index has compared them already.
+     */
+    boolean matchesCleanAfterPrefix(String path, int rest) {
+        return regex != null ? regex.matcher(path).matches() : matchesSegments(path, literalPrefix, rest);
+    }
+
+    /** Whether a clean path with this many '/' could match: a cheap test before {@link #matchesClean}. */
+    boolean admitsSlashes(int slashes) {
+        return slashes >= minSlashes && slashes <= maxSlashes;
     }
 
     /** How many leading segments are plain text: every matching path starts with them. */
@@ -141,10 +161,10 @@ public final class RoutePattern {
      * takes one more segment and matching resumes after it. Exact because every other segment matches
      * exactly one path segment.
      */
-    private boolean matchesSegments(String path) {
+    private boolean matchesSegments(String path, int firstSegment, int firstStart) {
         int n = path.length();
-        int p = 0;
-        int start = 1;
+        int p = firstSegment;
+        int start = firstStart;
         int anyAt = -1;
         int anyFrom = -1;
         while (start < n) {

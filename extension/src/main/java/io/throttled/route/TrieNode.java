@@ -39,9 +39,13 @@ final class TrieNode {
         TrieNode node = this;
         int start = 1;
         int n = path.length();
+        int slashes = 0;
+        for (int i = 0; i < n; i++) {
+            slashes += path.charAt(i) == '/' ? 1 : 0;
+        }
         while (true) {
             for (Candidate candidate : node.candidates) {
-                if (candidate.matches(method, path)) {
+                if (candidate.matches(method, path, slashes, start)) {
                     found = Matches.add(found, candidate);
                 }
             }
