@@ -21,31 +21,46 @@ final class RequestPath {
      * so the common request skips {@link #forms}.
      */
     static boolean isPlain(String path) {
+        return plainSlashes(path) >= 0;
+    }
+
+    /** The number of '/' in a plain path (one scan for both answers), or -1 if it is not plain. */
+    static int plainSlashes(String path) {
         int n = path.length();
         if (n == 0 || path.charAt(0) != '/') {
-            return false;
+            return -1;
         }
         if (n == 1) {
-            return true;
+            return 1;
         }
         if (path.charAt(n - 1) == '/') {
-            return false;
+            return -1;
         }
+        int slashes = 1;
         int segmentStart = 1;
         for (int i = 1; i <= n; i++) {
             char c = i < n ? path.charAt(i) : '/';
             if (c == ';') {
-                return false;
+                return -1;
             }
             if (c == '/') {
-                int length = i - segmentStart;
-                if (length == 0 || isDots(path, segmentStart, i)) {
-                    return false;
+                if (i == segmentStart || isDots(path, segmentStart, i)) {
+                    return -1;
                 }
+                slashes += i < n ? 1 : 0;
                 segmentStart = i + 1;
             }
         }
-        return true;
+        return slashes;
+    }
+
+    /** The number of '/' in a clean path. */
+    static int slashes(String cleanPath) {
+        int slashes = 0;
+        for (int i = 0; i < cleanPath.length(); i++) {
+            slashes += cleanPath.charAt(i) == '/' ? 1 : 0;
+        }
+        return slashes;
     }
 
     /** The distinct clean forms of a path: as given, with dot segments resolved, with ';' parameters removed. */

@@ -50,7 +50,8 @@ import java.util.regex.Pattern;
 public final class RoutePattern {
     private final String text;
     private final Segment[] segments;
-    private final int literalPrefix;
+    /** How many leading segments the table's index compares: text, or any one segment ({@code *}, {@code {id}}). */
+    private final int indexedPrefix;
     /** How many '/' a clean path it matches has: a check that rejects most candidates before any matching. */
     private final int minSlashes;
     private final int maxSlashes;
@@ -61,10 +62,10 @@ public final class RoutePattern {
         this.text = text;
         this.segments = segments.toArray(new Segment[0]);
         int prefix = 0;
-        while (prefix < this.segments.length && this.segments[prefix].kind == Segment.Kind.LITERAL) {
+        while (prefix < this.segments.length && indexable(this.segments[prefix])) {
             prefix++;
         }
-        this.literalPrefix = prefix;
+        this.indexedPrefix = prefix;
         this.regex = segments.stream().anyMatch(s -> s.kind == Segment.Kind.REGEX) ? wholeRegex(text, segments) : null;
         // each segment but '**' needs its own '/' (the root, no segment, has one); '**' and regexes may add more
         long fixed = segments.stream().filter(s -> s.kind != Segment.Kind.ANY_SEGMENTS).count();
@@ -135,11 +136,11 @@ public final class RoutePattern {
     }
 
     /**
-     * Matches a clean path whose first {@link #literalPrefixLength()} segments are known to equal this
+     * Matches a clean path whose first {@link #indexedPrefixLength()} segments are known to match this
      * pattern's, the next segment starting at {@code rest}: the index has compared them already.
      */
     boolean matchesCleanAfterPrefix(String path, int rest) {
-        return regex != null ? regex.matcher(path).matches() : matchesSegments(path, literalPrefix, rest);
+        return regex != null ? regex.matcher(path).matches() : matchesSegments(path, indexedPrefix, rest);
     }
 
     /** Whether a clean path with this many '/' could match: a cheap test before {@link #matchesClean}. */
@@ -147,13 +148,19 @@ public final class RoutePattern {
         return slashes >= minSlashes && slashes <= maxSlashes;
     }
 
-    /** How many leading segments are plain text: every matching path starts with them. */
-    int literalPrefixLength() {
-        return literalPrefix;
+    /** How many leading segments the index compares, each exactly one path segment (see {@link #indexKey}). */
+    int indexedPrefixLength() {
+        return indexedPrefix;
     }
 
-    String literalSegment(int index) {
-        return segments[index].text;
+    /** The text of an indexed segment, or null for one that matches any path segment. */
+    String indexKey(int index) {
+        Segment segment = segments[index];
+        return segment.kind == Segment.Kind.LITERAL ? segment.text : null;
+    }
+
+    private static boolean indexable(Segment segment) {
+        return segment.kind == Segment.Kind.LITERAL || segment.matchesAnySegment();
     }
 
     /**

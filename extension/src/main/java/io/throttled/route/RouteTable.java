@@ -11,10 +11,12 @@ import java.util.Set;
 /**
  * The routes in force, compiled for matching: {@link #match} returns every route that applies to a request.
  *
- * <p>Routes are indexed by their leading text segments ({@code /api/orders/{id}} under {@code api/orders}), so
- * a request tests only the routes along its own path plus those that start with a wildcard, however many
- * routes there are. A request that matches none allocates nothing. Immutable and thread-safe: build a new
- * table when the routes change.
+ * <p>Routes are indexed in a tree by their leading segments that are text or match any one segment
+ * ({@code /api/orders/{id}/lines} under {@code api, orders, *, lines}), up to the first other kind
+ * ({@code *.json}, {@code **}, a regex). A request walks the tree by its own segments and tests only the routes
+ * at the nodes it reaches, and among those it skips the ones that need another number of segments; so the
+ * cost depends on the routes that share a request's path, not on how many routes there are. A request that
+ * matches none allocates nothing. Immutable and thread-safe: build a new table when the routes change.
  */
 public final class RouteTable {
     /** Priority, highest first, then name: the order of {@link #routes()} and of every {@link #match} answer. */
@@ -66,12 +68,13 @@ public final class RouteTable {
     public List<Route> match(String method, String path) {
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(path, "path");
-        if (RequestPath.isPlain(path)) {
-            return Matches.routes(index.collect(method, path, null));
+        int slashes = RequestPath.plainSlashes(path);
+        if (slashes >= 0) {
+            return Matches.routes(index.collect(method, path, slashes, null));
         }
         Matches found = null;
         for (String form : RequestPath.forms(path)) {
-            found = index.collect(method, form, found);
+            found = index.collect(method, form, RequestPath.slashes(form), found);
         }
         return Matches.routes(found);
     }

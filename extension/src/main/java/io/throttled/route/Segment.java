@@ -36,6 +36,28 @@ final class Segment {
         this.regex = regex;
     }
 
+    /**
+     * Whether this segment matches every path segment: {@code *}, {@code {name}} or the like (path segments
+     * are never empty, so one required character and stars accept them all).
+     */
+    boolean matchesAnySegment() {
+        if (kind != Kind.GLOB) {
+            return false;
+        }
+        int ones = 0;
+        int stars = 0;
+        for (int token : glob) {
+            if (token == ONE) {
+                ones++;
+            } else if (token == STAR) {
+                stars++;
+            } else {
+                return false;
+            }
+        }
+        return ones <= 1 && stars >= 1;
+    }
+
     /** Whether path[from, to), a non-empty segment, matches; only for LITERAL and GLOB segments. */
     boolean matches(String path, int from, int to) {
         if (kind == Kind.LITERAL) {

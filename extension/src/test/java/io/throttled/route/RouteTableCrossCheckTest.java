@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class RouteTableCrossCheckTest {
     private static final String[] WORDS = {"a", "b", "ab", "v1", "x.json", "a.json"};
     private static final String[] PATTERN_SEGMENTS = {"a", "b", "ab", "v1", "x.json", "*", "{id}", "*.json", "a*",
-        "{id}.json", "**", "{n: [ab]+}", "{p: .*}", "{v: v\\d}", "*b*"};
+        "{id}.json", "**", "{n: [ab]+}", "{p: .*}", "{v: v\\d}", "*b*", "{a}{b}", "{x}*", "**"};
     private static final String[] PATH_SEGMENTS = {"a", "b", "ab", "v1", "v2", "x.json", "a.json", "c", "bab",
         ".", "..", "a;x=1", ";y"};
     private static final String[] METHODS = {"GET", "POST", "get", "PUT"};
@@ -127,7 +127,10 @@ class RouteTableCrossCheckTest {
                 if (c == '*') {
                     regex.append("[^/]*");
                 } else if (c == '{') {
-                    int close = segment.lastIndexOf('}');
+                    int close = i;
+                    for (int depth = 0; depth != 1 || segment.charAt(close) != '}'; close++) {
+                        depth += segment.charAt(close) == '{' ? 1 : segment.charAt(close) == '}' ? -1 : 0;
+                    }
                     String body = segment.substring(i + 1, close);
                     regex.append(body.contains(":") ? "(?:" + body.substring(body.indexOf(':') + 1).strip() + ")" : "[^/]+");
                     i = close;
