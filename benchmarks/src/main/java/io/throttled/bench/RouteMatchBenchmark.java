@@ -18,6 +18,10 @@ import org.openjdk.jmh.annotations.State;
  * What finding the route policies of one request costs with 1,000 routes configured: 50 resources of 20 routes
  * each (templates, a regex template, globs, some limited to methods), 5 routes that start with a wildcard and so
  * are tested on every request, and, for the catch-all case, a {@code /**} route.
+ *
+ * <p>Alone, without installing the reactor: {@code mvn -B -q -pl benchmarks -am package dependency:build-classpath
+ * -DskipTests -Dmdep.outputFile=target/classpath.txt}, then {@code java -cp "benchmarks/target/classes:$(cat
+ * benchmarks/target/classpath.txt)" org.openjdk.jmh.Main RouteMatchBenchmark -f 3 -wi 5 -i 10 -w 1s -r 2s -prof gc}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
