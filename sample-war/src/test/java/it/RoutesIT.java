@@ -173,7 +173,20 @@ class RoutesIT {
         HttpResponse<String> badRate = admin("PUT", "/api/throttled/routes/scanner", "{\"path\":\"/api/**\",\"rate\":\"lots\"}");
         assertThat(badRate.statusCode()).isEqualTo(400);
         assertThat(admin("GET", "/api/throttled/routes/scanner", null).statusCode()).isEqualTo(404);
-        assertThat(sample.jedis().hkeys("throttled:overrides")).noneMatch(k -> k.contains("scanner"));
+        HttpResponse<String> badTier = admin("PUT", "/api/throttled/policies/ping.tier.user", "{\"rate\":\"lots\"}");
+        assertThat(badTier.statusCode()).isEqualTo(400);
+        assertThat(badTier.body()).contains("lots");
+        HttpResponse<String> callRuleOnTier = admin("PUT", "/api/throttled/policies/ping.tier.user",
+                "{\"rate\":\"5/1s\",\"exempt\":\"10.0.0.0/8\"}");
+        assertThat(callRuleOnTier.statusCode()).isEqualTo(400);
+        assertThat(callRuleOnTier.body()).contains("a tier sets only the fields of its buckets");
+        assertThat(sample.jedis().hkeys("throttled:overrides")).noneMatch(k -> k.contains("scanner") || k.contains("tier"));
+
+        HttpResponse<String> tier = admin("PUT", "/api/throttled/policies/ping.tier.user", "{\"rate\":\"7/1m\"}");
+        assertThat(tier.statusCode()).as(tier.body()).isEqualTo(200);
+        assertThat(Http.header(Http.get(sample.url("/api/demo/ping"), SampleServer.USER, SampleServer.USER_PASSWORD),
+                "RateLimit-Policy")).contains("\"ping.tier.user\";q=7;w=60");
+        assertThat(admin("DELETE", "/api/throttled/policies/ping.tier.user", null).statusCode()).isEqualTo(200);
     }
 
     private String explain(String query) {
