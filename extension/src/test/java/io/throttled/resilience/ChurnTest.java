@@ -28,7 +28,9 @@ class ChurnTest {
     @Test
     void scriptFlushesEvery100msFailNoDecision() throws Exception {
         try (RedisProcess redis = RedisProcess.start();
-             ResilientRateLimiter limiter = Resilient.limiter(RedisSettings.ofUrl(redis.url()), FailureMode.CLOSED, true)) {
+             // what is tested is NOSCRIPT recovery, not the timeout: a loaded machine must not open the breaker
+             ResilientRateLimiter limiter = Resilient.limiter(RedisSettings.builder().url(redis.url())
+                     .commandTimeout(java.time.Duration.ofSeconds(2)).build(), FailureMode.CLOSED, true)) {
             AtomicBoolean running = new AtomicBoolean(true);
             AtomicInteger flushes = new AtomicInteger();
             Thread chaos = new Thread(() -> {
