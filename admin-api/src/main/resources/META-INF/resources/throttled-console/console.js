@@ -1,12 +1,12 @@
 // The operator console: everything it shows and changes goes through the admin API, with the operator's
-// own credentials (HTTP Basic), kept in this page only.
-(function () {
+// own credentials (HTTP Basic), kept in this page only. This file signs in and holds what the panels share
+// (window.throttled); policies.js, routes.js and explain.js are the other panels.
+window.throttled = (function () {
   'use strict';
   const $ = (id) => document.getElementById(id);
+  const loaders = [];
   let api = '';
   let auth = '';
-  let policies = [];
-  let editing = null;
 
   async function call(method, path, body) {
     // credentials: 'omit' keeps the server's SSO cookie out: every call is the operator's own Basic auth
@@ -31,6 +31,39 @@
     return text;
   }
 
+  // A call's outcome next to its form: the success text, or the problem with each bad field marked in the form.
+  function report(form, box, result, success) {
+    for (const input of form.querySelectorAll('.invalid')) { input.classList.remove('invalid'); }
+    box.className = 'result ' + (result.ok ? 'ok' : 'error');
+    box.textContent = result.ok ? success : problem(result);
+    const violations = (!result.ok && result.json && result.json.violations) || [];
+    for (const v of violations) {
+      const input = form.elements[v.field];
+      if (input && input.classList) { input.classList.add('invalid'); }
+    }
+  }
+
+  function escapeHtml(text) {
+    return String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+  }
+
+  function cell(row, html, className) {
+    const td = document.createElement('td');
+    td.innerHTML = html;
+    if (className) { td.className = className; }
+    row.appendChild(td);
+    return td;
+  }
+
+  function button(label, className, action) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = className;
+    b.textContent = label;
+    b.addEventListener('click', action);
+    return b;
+  }
+
   $('login-form').addEventListener('submit', async (event) => {
     event.preventDefault();
     api = $('api-base').value.replace(/\/+$/, '');
@@ -45,88 +78,14 @@
     $('login').hidden = true;
     $('app').hidden = false;
     $('whoami').textContent = 'signed in as ' + $('user').value;
-    show(result.json);
+    await refresh();
     setInterval(counts, 2000);
     counts();
   });
 
-  async function load() {
-    const result = await call('GET', '/policies');
-    if (result.ok) { show(result.json); }
-  }
-
-  function show(list) {
-    policies = list;
-    const body = $('policies');
-    body.innerHTML = '';
-    const select = $('bucket-policy');
-    const selected = select.value;
-    select.innerHTML = '';
-    for (const p of list) {
-      const row = document.createElement('tr');
-      row.dataset.policy = p.name;
-      const sources = Object.entries(p.settings).filter(([, s]) => s.source !== 'default')
-        .map(([field, s]) => '<span class="chip ' + (s.source === 'runtime override' ? 'override' : s.source)
-          + '" title="' + escapeHtml(s.origin) + '">' + field + ': ' + escapeHtml(s.source) + '</span>').join(' ');
-      row.innerHTML = '<td><code>' + escapeHtml(p.name) + '</code></td><td>' + p.algorithm + '</td><td class="rate"><code>'
-        + escapeHtml(p.rate) + '</code></td><td><code>' + escapeHtml(p.key) + '</code></td><td>' + p.cost + '</td><td>'
-        + p.enforce + '</td><td>' + sources + '</td><td><button type="button" class="edit quiet">Edit</button></td>';
-      row.querySelector('button.edit').addEventListener('click', () => edit(p.name));
-      body.appendChild(row);
-      const option = document.createElement('option');
-      option.value = option.textContent = p.name;
-      select.appendChild(option);
-    }
-    if (selected) { select.value = selected; }
-    if (editing) { fillEditor(editing); }
-  }
-
-  function edit(name) {
-    editing = name;
-    $('editor').hidden = false;
-    $('edit-name').textContent = name;
-    $('edit-result').textContent = '';
-    fillEditor(name);
-  }
-
-  function fillEditor(name) {
-    const p = policies.find((x) => x.name === name);
-    if (!p) { return; }
-    const form = $('edit-form');
-    for (const [field, s] of Object.entries(p.settings)) {
-      const input = form.elements[field];
-      if (!input) { continue; }
-      input.value = s.source === 'runtime override' ? s.value : '';
-      if (input.tagName === 'INPUT') { input.placeholder = s.value; }
-    }
-  }
-
-  $('edit-form').addEventListener('submit', async (event) => {
-    event.preventDefault();
-    const form = $('edit-form');
-    const body = {};
-    for (const field of ['algorithm', 'rate', 'refill', 'key']) {
-      if (form.elements[field].value.trim()) { body[field] = form.elements[field].value.trim(); }
-    }
-    for (const field of ['burst', 'cost']) {
-      const text = form.elements[field].value.trim();
-      if (text) { body[field] = /^-?\d+$/.test(text) ? Number(text) : text; }
-    }
-    if (form.elements.enforce.value) { body.enforce = form.elements.enforce.value === 'true'; }
-    const result = await call('PUT', '/policies/' + encodeURIComponent(editing), body);
-    report(result, 'Saved: ' + (result.json && result.json.rate) + ' is in force on every node.');
-  });
-
-  $('drop').addEventListener('click', async () => {
-    const result = await call('DELETE', '/policies/' + encodeURIComponent(editing));
-    report(result, 'Override dropped: ' + (result.json && result.json.rate) + ' holds again.');
-  });
-
-  async function report(result, success) {
-    $('edit-result').className = result.ok ? 'ok' : 'error';
-    $('edit-result').textContent = result.ok ? success : problem(result);
-    $('edit-result').style.whiteSpace = 'pre-wrap';
-    await load();
+  // Every panel reloads what it shows: a change in one (a route, a tier) shows in the others too.
+  async function refresh() {
+    await Promise.all(loaders.map((load) => load()));
   }
 
   function bucketPath() {
@@ -152,7 +111,19 @@
     const result = await call('GET', '/buckets/' + encodeURIComponent($('bucket-policy').value) + '?count=50');
     $('bucket-state').textContent = result.ok ? (result.json.keys.join('\n') || '(no live keys)') + (result.json.last ? '' : '\n…') : problem(result);
   });
-  $('refresh').addEventListener('click', load);
+
+  // The bucket panel's policies: every policy and tier the console knows, keeping the one selected.
+  function bucketPolicies(names) {
+    const select = $('bucket-policy');
+    const selected = select.value;
+    select.innerHTML = '';
+    for (const name of names) {
+      const option = document.createElement('option');
+      option.value = option.textContent = name;
+      select.appendChild(option);
+    }
+    if (selected) { select.value = selected; }
+  }
 
   async function counts() {
     const result = await call('GET', '/stats');
@@ -168,7 +139,6 @@
     }
   }
 
-  function escapeHtml(text) {
-    return String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
-  }
+  return { $, call, problem, report, escapeHtml, cell, button, bucketPolicies, refresh,
+    addPanel: (load) => loaders.push(load) };
 })();
