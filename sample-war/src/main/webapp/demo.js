@@ -1,16 +1,48 @@
-// The demo page: sends requests to the sample's endpoints and shows, from each response's headers,
-// whether it was allowed, what is left and when the bucket is full again.
+// The demo page: sends requests to the sample's endpoints, as an anonymous caller or a demo user, and shows
+// from each response which policy (and tier) decided it, what is left and when it is full again.
 (function () {
   'use strict';
   const $ = (id) => document.getElementById(id);
   const counts = { allowed: 0, denied: 0 };
   const perSecond = new Map();          // unix second -> [allowed, denied]
   const WINDOW = 60;                    // seconds shown in the chart
+  // the demo registry's users (server.xml's defaults): what a caller is decides ping's tier
+  const CALLERS = { user: 'user-demo', operator: 'operator-demo' };
   let busy = false;
 
-  function rateLimitParam(value, name) {
-    const match = value && value.match(new RegExp(';' + name + '=(\\d+)'));
-    return match ? Number(match[1]) : null;
+  // The items of a RateLimit header: "api-per-ip";r=999;t=1, "ping.tier.user";r=4;t=1 -> [{name, r, t}].
+  function rateLimitItems(header) {
+    const items = [];
+    const item = /"((?:[^"\\]|\\.)*)"([^,]*)/g;
+    let match;
+    while (header && (match = item.exec(header)) !== null) {
+      const parsed = { name: match[1].replace(/\\(.)/g, '$1'), r: null, t: null };
+      for (const param of match[2].matchAll(/;\s*([a-z]+)=(\d+)/g)) {
+        if (param[1] === 'r' || param[1] === 't') { parsed[param[1]] = Number(param[2]); }
+      }
+      items.push(parsed);
+    }
+    return items;
+  }
+
+  // The item that decided: a denial's, as the problem names it (policy, tier, violated policies), else the
+  // one with the least remaining. A policy with several limits names its items "policy/window".
+  function decidingItem(items, problem) {
+    if (problem && problem.policy) {
+      const names = [problem.policy];
+      if (problem.tier) { names.unshift(problem.policy + '.tier.' + problem.tier); }
+      (problem['violated-policies'] || []).forEach((name) => names.push(name));
+      for (const name of names) {
+        const found = items.filter((i) => i.name === name || i.name.startsWith(name + '/'));
+        if (found.length) { return least(found); }
+      }
+      return { name: names[0], r: 0, t: null };
+    }
+    return items.length ? least(items) : null;
+  }
+
+  function least(items) {
+    return items.reduce((a, b) => (b.r !== null && (a.r === null || b.r < a.r) ? b : a));
   }
 
   function record(second, allowed) {
@@ -19,35 +51,58 @@
     perSecond.set(second, slot);
   }
 
+  function request() {
+    const option = $('endpoint').selectedOptions[0];
+    const caller = $('caller').value;
+    const headers = { Accept: 'application/json' };
+    if (caller) { headers.Authorization = 'Basic ' + btoa(caller + ':' + CALLERS[caller]); }
+    const init = { method: option.dataset.method || 'GET', headers, credentials: 'omit' };   // each call as chosen, no SSO cookie
+    let url = 'api/demo/' + option.value;
+    if (option.value === 'login') {
+      url += '?user=' + encodeURIComponent($('account').value.trim());
+      init.body = $('login-password').value;
+      headers['Content-Type'] = 'text/plain';
+    }
+    return { url, init, endpoint: option.value, caller: caller || 'anonymous' };
+  }
+
   async function send() {
-    const endpoint = $('endpoint').value;
+    const call = request();
     const started = new Date();
     let response;
     try {
-      response = await fetch('api/demo/' + endpoint, { headers: { Accept: 'application/json' } });
+      response = await fetch(call.url, call.init);
     } catch (e) {
-      addRow(started, endpoint, 'error', '–', '–', String(e));
+      addRow([started.toLocaleTimeString(), call.endpoint, call.caller, 'error', '–', '–', '', String(e)], 'error');
       return;
     }
-    const allowed = response.ok;
-    counts[allowed ? 'allowed' : 'denied']++;
-    record(Math.floor(started.getTime() / 1000), allowed);
-
+    const text = await response.text();
+    const limited = response.status === 429 || response.status === 503;   // the limiter said no
+    counts[limited ? 'denied' : 'allowed']++;
+    record(Math.floor(started.getTime() / 1000), !limited);
     const rateLimit = response.headers.get('RateLimit');
-    const legacyRemaining = response.headers.get('X-RateLimit-Remaining');
-    const remaining = legacyRemaining !== null ? Number(legacyRemaining) : rateLimitParam(rateLimit, 'r');
-    const resetAt = response.headers.get('X-RateLimit-Reset');
+    const decided = decidingItem(rateLimitItems(rateLimit), limited ? problemOf(text) : null);
     const retryAfter = response.headers.get('Retry-After');
+    showStats(decided);
+    showHeaders(response);
+    addRow([started.toLocaleTimeString(), call.endpoint, call.caller, response.status, decided ? decided.name : '–',
+      decided && decided.r !== null ? decided.r : '–', retryAfter === null ? '' : retryAfter + ' s', rateLimit || ''],
+      response.status);
+  }
 
+  function problemOf(text) {
+    try { return JSON.parse(text); } catch (e) { return null; }
+  }
+
+  function showStats(decided) {
     $('allowed-count').textContent = counts.allowed;
     $('denied-count').textContent = counts.denied;
-    $('remaining').textContent = remaining === null ? '–' : remaining;
-    if (resetAt !== null) {
-      $('reset').textContent = Math.max(0, Number(resetAt) - Math.floor(Date.now() / 1000)) + ' s';
-    } else {
-      const t = rateLimitParam(rateLimit, 't');
-      $('reset').textContent = t === null ? '–' : t + ' s';
-    }
+    $('decided-by').textContent = decided ? decided.name : '–';
+    $('remaining').textContent = decided && decided.r !== null ? decided.r : '–';
+    $('reset').textContent = decided && decided.t !== null ? decided.t + ' s' : '–';
+  }
+
+  function showHeaders(response) {
     const policy = response.headers.get('RateLimit-Policy');
     if (policy) {
       $('policy').textContent = 'RateLimit-Policy: ' + policy;
@@ -59,19 +114,18 @@
       }
     });
     $('last-headers').textContent = 'HTTP ' + response.status + '\n' + lines.sort().join('\n');
-    addRow(started, endpoint, response.status, remaining === null ? '–' : remaining,
-      retryAfter === null ? '' : retryAfter + ' s', rateLimit || '');
-    await response.text();
   }
 
-  function addRow(time, endpoint, status, remaining, retry, rateLimit) {
+  const CELL_CLASSES = ['', '', '', 'status', 'decided', 'remaining', '', 'code'];
+
+  function addRow(cells, status) {
     const row = document.createElement('tr');
-    row.className = status === 200 ? 'ok' : 'no';
+    row.className = status === 429 || status === 503 || status === 'error' ? 'no' : status >= 400 ? 'refused' : 'ok';
     row.dataset.status = status;
-    [time.toLocaleTimeString(), endpoint, status, remaining, retry, rateLimit].forEach((text, i) => {
+    cells.forEach((text, i) => {
       const cell = document.createElement('td');
       cell.textContent = text;
-      if (i === 5) { cell.className = 'code'; }
+      if (CELL_CLASSES[i]) { cell.className = CELL_CLASSES[i]; }
       row.appendChild(cell);
     });
     $('log').prepend(row);
@@ -81,6 +135,7 @@
   async function burst(n) {
     if (busy) { return; }
     busy = true;
+    document.body.dataset.idle = 'false';
     $('send-burst').disabled = $('send-one').disabled = true;
     try {
       for (let i = 0; i < n; i++) { await send(); }
@@ -120,12 +175,18 @@
     $('allowed-count').textContent = $('denied-count').textContent = '0';
     $('log').innerHTML = '';
   });
-  $('endpoint').addEventListener('change', () => { $('remaining').textContent = '–'; $('reset').textContent = '–'; });
+  $('endpoint').addEventListener('change', () => {
+    $('remaining').textContent = $('reset').textContent = $('decided-by').textContent = '–';
+    $('login-fields').hidden = $('endpoint').value !== 'login';
+  });
 
-  // the policy form: a runtime override through the admin API, with the operator's credentials
+  // The policy form: a runtime override through the admin API, with the operator's credentials. The free
+  // endpoint has no policy of its own: its route's policy is changed through the route.
   async function changePolicy(method) {
     const form = $('policy-form');
-    const name = $('endpoint').value;
+    const option = $('endpoint').selectedOptions[0];
+    const name = option.dataset.route || option.dataset.policy;
+    const path = option.dataset.route ? 'routes/' : 'policies/';
     const body = {};
     if (method === 'PUT') {
       body.algorithm = form.elements.algorithm.value;
@@ -133,7 +194,7 @@
       const burst = form.elements.burst.value.trim();
       if (burst) { body.burst = /^\d+$/.test(burst) ? Number(burst) : burst; }
     }
-    const response = await fetch('api/throttled/policies/' + encodeURIComponent(name), {
+    const response = await fetch('api/throttled/' + path + encodeURIComponent(name), {
       method,
       credentials: 'omit',   // the operator's Basic auth alone, not a single sign-on cookie from earlier
       headers: { 'Content-Type': 'application/json', Accept: 'application/json',
@@ -141,15 +202,19 @@
       body: method === 'PUT' ? JSON.stringify(body) : undefined
     });
     const json = await response.json().catch(() => ({}));
+    policyNote(response, name, response.ok && json.policy ? json.policy : json);   // a route answers its policy inside
+  }
+
+  function policyNote(response, name, view) {
     const note = $('policy-note');
     if (response.ok) {
       note.className = 'note ok';
-      note.textContent = 'Policy ' + name + ' is now ' + json.algorithm + ' ' + json.rate + ', on every node.';
+      note.textContent = 'Policy ' + name + ' is now ' + view.algorithm + ' ' + view.rate + ', on every node.';
     } else {
       note.className = 'note error';
       note.textContent = response.status === 401 ? 'Wrong operator password.'
         : response.status === 403 ? 'That user is not an operator.'
-        : (json.detail || ('HTTP ' + response.status));
+        : (view.detail || ('HTTP ' + response.status));
     }
   }
   $('policy-form').addEventListener('submit', (event) => { event.preventDefault(); changePolicy('PUT'); });

@@ -3,10 +3,12 @@ package it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import it.SampleServerExtension.SampleServer;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,7 +20,10 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
-/** The demo page in headless Chromium: a burst clicked, the counts and the remaining tokens shown. */
+/**
+ * The demo page in headless Chromium: a burst clicked, the counts, the remaining tokens and the policy (or tier)
+ * that decided each request, as the response headers and the 429 problem tell.
+ */
 @ExtendWith(SampleServerExtension.class)
 class DemoPageIT {
 
@@ -51,6 +56,9 @@ class DemoPageIT {
             assertThat(browser.findElement(By.id("remaining")).getText()).isEqualTo(remainingHeader);
             assertThat(headers).startsWith("HTTP 429").contains("retry-after:");
             assertThat(browser.findElement(By.id("policy")).getText()).contains("\"ping\";q=10;w=10");
+            // anonymous pings meet api-per-ip too (1000 at once): ping, with 10, is what decides them
+            assertThat(column(browser, "decided")).hasSize(15).containsOnly("ping");
+            assertThat(browser.findElement(By.id("decided-by")).getText()).isEqualTo("ping");
 
             Thread.sleep(1200);   // let the chart draw its next second
             Path screenshot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE).toPath();
@@ -81,6 +89,79 @@ class DemoPageIT {
         } finally {
             sample.reset();
         }
+    }
+
+    @Test
+    void theDecidedByColumnNamesTheCallersTierAndTheTightestPolicy(SampleServer sample, @TempDir Path profile) {
+        sample.reset();
+        try (Browser chromium = Browser.start(profile)) {
+            WebDriver browser = chromium.driver();
+            browser.get(sample.url("/"));
+            new Select(browser.findElement(By.id("endpoint"))).selectByValue("ping");
+            send(browser, 1);
+            new Select(browser.findElement(By.id("caller"))).selectByValue("user");
+            send(browser, 1);
+            assertThat(column(browser, "decided")).containsExactly("ping.tier.user", "ping");   // newest first
+
+            // api-per-ip made tighter than ping: 3 per minute for each address, from full
+            admin("PUT", sample.url("/api/throttled/routes/api-per-ip"), "{\"rate\":\"3/1m\"}");
+            admin("DELETE", sample.url("/api/throttled/buckets/api-per-ip"), null);
+            new Select(browser.findElement(By.id("caller"))).selectByValue("");
+            send(browser, 4);
+
+            assertThat(column(browser, "decided").subList(0, 4)).containsOnly("api-per-ip");
+            assertThat(column(browser, "remaining").subList(0, 4)).containsExactly("0", "0", "1", "2");
+            assertThat(column(browser, "status").subList(0, 4)).containsExactly("429", "200", "200", "200");
+        } finally {
+            sample.reset();
+        }
+    }
+
+    @Test
+    void wrongPasswordsDrainTheAccountUntilLoginIsDenied(SampleServer sample, @TempDir Path profile) {
+        sample.reset();
+        try (Browser chromium = Browser.start(profile)) {
+            WebDriver browser = chromium.driver();
+            browser.get(sample.url("/"));
+            new Select(browser.findElement(By.id("endpoint"))).selectByValue("login");
+            WebElement account = browser.findElement(By.id("account"));
+            account.clear();
+            account.sendKeys("mallory-target");
+            send(browser, 11);
+
+            List<String> statuses = column(browser, "status");
+            assertThat(statuses.subList(1, 11)).containsOnly("401");
+            assertThat(statuses.get(0)).isEqualTo("429");
+            assertThat(column(browser, "decided")).containsOnly("login");
+            assertThat(count(browser, "denied-count")).isEqualTo(1);   // a 401 is the application's answer, not a limit
+
+            WebElement password = browser.findElement(By.id("login-password"));
+            password.clear();
+            password.sendKeys("open-sesame");
+            send(browser, 1);
+            assertThat(column(browser, "status").get(0)).as("even the right password, while the account is locked").isEqualTo("429");
+        }
+    }
+
+    /** Clicks a burst of n (1: send one) and waits until the page has logged them all. */
+    private static void send(WebDriver browser, int n) {
+        int before = browser.findElements(By.cssSelector("#log tr")).size();
+        WebElement size = browser.findElement(By.id("burst-size"));
+        size.clear();
+        size.sendKeys(Integer.toString(n));
+        browser.findElement(By.id("send-burst")).click();
+        new WebDriverWait(browser, Duration.ofSeconds(30)).until(b -> b.findElements(By.cssSelector("#log tr")).size() == before + n
+                && "true".equals(b.findElement(By.tagName("body")).getAttribute("data-idle")));
+    }
+
+    /** One column of the request log, newest first. */
+    private static List<String> column(WebDriver browser, String cell) {
+        return browser.findElements(By.cssSelector("#log tr td." + cell)).stream().map(WebElement::getText).toList();
+    }
+
+    private static void admin(String method, String url, String json) {
+        HttpResponse<String> r = Http.send(method, url, json, SampleServer.OPERATOR, SampleServer.OPERATOR_PASSWORD);
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
     }
 
     private static int count(WebDriver browser, String id) {
