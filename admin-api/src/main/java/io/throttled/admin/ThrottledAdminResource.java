@@ -271,7 +271,7 @@ public class ThrottledAdminResource {
     @APIResponse(responseCode = "200", description = "the routes, sorted by name")
     public List<RouteView> routes() {
         return routes.settings().values().stream()
-                .map(r -> Views.route(r, throttler.policies().resolve(throttler.policies().routeDeclaration(r.name()))))
+                .map(this::routeView)
                 .toList();
     }
 
@@ -285,7 +285,7 @@ public class ThrottledAdminResource {
         if (route == null) {
             return AdminProblems.unknownRoute(name);
         }
-        return Response.ok(Views.route(route, throttler.policies().resolve(throttler.policies().routeDeclaration(name)))).build();
+        return Response.ok(routeView(route)).build();
     }
 
     @PUT
@@ -334,7 +334,7 @@ public class ThrottledAdminResource {
             overrides.reload();
             RouteSettings after = routes.settings().get(name);
             AuditLog.record(who(), "put-route", name, before == null ? "-" : describe(before), describe(after));
-            return Response.ok(Views.route(after, throttler.policies().resolve(throttler.policies().routeDeclaration(name))))
+            return Response.ok(routeView(after))
                     .build();
         });
     }
@@ -356,7 +356,7 @@ public class ThrottledAdminResource {
             RouteSettings after = routes.settings().get(name);
             AuditLog.record(who(), "delete-route", name, describe(before), after == null ? "removed" : describe(after));
             return after == null ? Response.ok(Map.of("name", name, "removed", true)).build()
-                    : Response.ok(Views.route(after, throttler.policies().resolve(throttler.policies().routeDeclaration(name))))
+                    : Response.ok(routeView(after))
                     .build();
         });
     }
@@ -389,6 +389,11 @@ public class ThrottledAdminResource {
         Explainer.Explanation explanation = explainer.explain(httpMethod, path, call);
         return Response.ok(new Views.ExplainView(httpMethod, path, explanation.resourceMethod(), explanation.template(),
                 ips().clientIp(call).orElse(null), explanation.checks().stream().map(Views::check).toList())).build();
+    }
+
+    /** A route with its policy as in force now. */
+    private RouteView routeView(RouteSettings route) {
+        return Views.route(route, throttler.policies().resolve(throttler.policies().routeDeclaration(route.name())));
     }
 
     /** Every runtime key of a route: its own and its policy's fields (tiers are policies of their own). */

@@ -3,6 +3,7 @@ package io.throttled.config;
 import io.throttled.core.Violation;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /** Reads a policy's call rules from its settings, naming every bad field. */
 final class CallRulesParser {
@@ -10,34 +11,23 @@ final class CallRulesParser {
     }
 
     static CallRules parse(Map<PolicyField, Setting> settings, boolean unlimited, List<Violation> violations) {
-        CountCondition count = CountCondition.ALL;
-        Exemptions exempt = Exemptions.NONE;
-        TierSource tierBy = TierSource.NONE;
-        List<String> order = List.of();
-        String countText = settings.get(PolicyField.COUNT).value();
+        return new CallRules(
+                field(settings, PolicyField.COUNT, CountCondition::parse, CountCondition.ALL, violations),
+                field(settings, PolicyField.EXEMPT, Exemptions::parse, Exemptions.NONE, violations),
+                field(settings, PolicyField.TIER_BY, TierSource::parse, TierSource.NONE, violations),
+                field(settings, PolicyField.TIERS, Tiers::parseOrder, List.of(), violations),
+                unlimited);
+    }
+
+    /** The field's parsed value; when it does not parse, the violation is noted and the default stands in. */
+    private static <T> T field(Map<PolicyField, Setting> settings, PolicyField field, Function<String, T> parse,
+                               T fallback, List<Violation> violations) {
+        String text = settings.get(field).value();
         try {
-            count = CountCondition.parse(countText);
+            return parse.apply(text);
         } catch (IllegalArgumentException e) {
-            violations.add(new Violation("count", countText, e.getMessage()));
+            violations.add(new Violation(field.configName(), text, e.getMessage()));
+            return fallback;
         }
-        String exemptText = settings.get(PolicyField.EXEMPT).value();
-        try {
-            exempt = Exemptions.parse(exemptText);
-        } catch (IllegalArgumentException e) {
-            violations.add(new Violation("exempt", exemptText, e.getMessage()));
-        }
-        String tierByText = settings.get(PolicyField.TIER_BY).value();
-        try {
-            tierBy = TierSource.parse(tierByText);
-        } catch (IllegalArgumentException e) {
-            violations.add(new Violation("tier-by", tierByText, e.getMessage()));
-        }
-        String tiersText = settings.get(PolicyField.TIERS).value();
-        try {
-            order = Tiers.parseOrder(tiersText);
-        } catch (IllegalArgumentException e) {
-            violations.add(new Violation("tiers", tiersText, e.getMessage()));
-        }
-        return new CallRules(count, exempt, tierBy, order, unlimited);
     }
 }

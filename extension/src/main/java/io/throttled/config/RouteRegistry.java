@@ -85,7 +85,8 @@ public final class RouteRegistry {
 
     private Snapshot read(Snapshot previous, long generation) {
         Map<String, Route> valid = new HashMap<>();
-        for (RouteSettings settings : settings().values()) {
+        Map<String, RouteSettings> all = settings();
+        for (RouteSettings settings : all.values()) {
             try {
                 valid.put(settings.name(), settings.toRoute(applicationPath));
             } catch (InvalidPolicyException e) {
@@ -99,7 +100,7 @@ public final class RouteRegistry {
                 }
             }
         }
-        List<String> rejected = new ArrayList<>(settings().keySet());
+        List<String> rejected = new ArrayList<>(all.keySet());
         rejected.removeAll(valid.keySet());
         return new Snapshot(RouteTable.of(valid.values()), Map.copyOf(valid), List.copyOf(rejected), generation,
                 nanoTime.getAsLong());

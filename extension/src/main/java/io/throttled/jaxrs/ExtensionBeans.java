@@ -11,55 +11,48 @@ import jakarta.enterprise.inject.spi.CDI;
  * runtime, which need not inject them.
  */
 final class ExtensionBeans {
-    private volatile Throttler throttler;
-    private volatile CurrentCall current;
-    private volatile ThrottledSettings settings;
-    private volatile RouteRegistry routes;
-
-    private volatile ResourceIndex resources;
-
-    ResourceIndex resources() {
-        ResourceIndex r = resources;
-        if (r == null) {
-            r = CDI.current().select(ResourceIndex.class).get();
-            resources = r;
-        }
-        return r;
-    }
-
-    RouteRegistry routes() {
-        RouteRegistry r = routes;
-        if (r == null) {
-            r = CDI.current().select(RouteRegistry.class).get();
-            routes = r;
-        }
-        return r;
-    }
+    private final Lazy<Throttler> throttler = new Lazy<>(Throttler.class);
+    private final Lazy<CurrentCall> current = new Lazy<>(CurrentCall.class);
+    private final Lazy<ThrottledSettings> settings = new Lazy<>(ThrottledSettings.class);
+    private final Lazy<RouteRegistry> routes = new Lazy<>(RouteRegistry.class);
+    private final Lazy<ResourceIndex> resources = new Lazy<>(ResourceIndex.class);
 
     Throttler throttler() {
-        Throttler t = throttler;
-        if (t == null) {
-            t = CDI.current().select(Throttler.class).get();
-            throttler = t;
-        }
-        return t;
+        return throttler.get();
     }
 
     CurrentCall current() {
-        CurrentCall c = current;
-        if (c == null) {
-            c = CDI.current().select(CurrentCall.class).get();
-            current = c;
-        }
-        return c;
+        return current.get();
     }
 
     ThrottledSettings settings() {
-        ThrottledSettings s = settings;
-        if (s == null) {
-            s = CDI.current().select(ThrottledSettings.class).get();
-            settings = s;
+        return settings.get();
+    }
+
+    RouteRegistry routes() {
+        return routes.get();
+    }
+
+    ResourceIndex resources() {
+        return resources.get();
+    }
+
+    /** One bean, looked up once; a race looks it up twice and keeps either: both are the same bean. */
+    private static final class Lazy<T> {
+        private final Class<T> type;
+        private volatile T bean;
+
+        Lazy(Class<T> type) {
+            this.type = type;
         }
-        return s;
+
+        T get() {
+            T b = bean;
+            if (b == null) {
+                b = CDI.current().select(type).get();
+                bean = b;
+            }
+            return b;
+        }
     }
 }
