@@ -49,6 +49,14 @@ public final class BucketKeys {
         return bucketKey + ":" + code + limit.windowText();
     }
 
+    /**
+     * The waiters of one client's bucket under a policy that counts them ({@code max-waiters}): beside the
+     * limits' keys, in the same hash slot. No limit's key ends in {@code :w}.
+     */
+    public static String waiters(String bucketKey) {
+        return bucketKey + ":w";
+    }
+
     /** The client key as it appears inside the braces. */
     public static String safe(String clientKey) {
         if (clientKey.length() <= MAX_PLAIN_LENGTH && SAFE.matcher(clientKey).matches()) {

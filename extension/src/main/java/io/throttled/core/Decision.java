@@ -12,6 +12,8 @@ package io.throttled.core;
  *                         the one with the least left
  * @param policy           the name of the policy
  * @param origin           what made the decision: the store, or a fallback while the store failed
+ * @param reservation      when allowed only after waiting ({@link RateLimiter#reserve}), the slot reserved: the
+ *                         call proceeds after {@link #waitMillis()}; null for every other decision
  */
 public record Decision(
         boolean allowed,
@@ -20,7 +22,8 @@ public record Decision(
         long resetAfterMillis,
         Limit limit,
         String policy,
-        Origin origin) implements java.io.Serializable {
+        Origin origin,
+        Reservation reservation) implements java.io.Serializable {
 
     /** The retry-after of a request larger than a burst: waiting does not help. */
     public static final long NEVER = -1;
@@ -43,6 +46,12 @@ public record Decision(
          * policy did not refuse; its numbers (a full burst, no wait) describe no state.
          */
         SKIPPED
+    }
+
+    /** A decision made at once (no reservation). */
+    public Decision(boolean allowed, long remaining, long retryAfterMillis, long resetAfterMillis, Limit limit,
+                    String policy, Origin origin) {
+        this(allowed, remaining, retryAfterMillis, resetAfterMillis, limit, policy, origin, null);
     }
 
     /** A decision of the store itself. */
@@ -68,7 +77,20 @@ public record Decision(
     }
 
     public Decision withOrigin(Origin value) {
-        return new Decision(allowed, remaining, retryAfterMillis, resetAfterMillis, limit, policy, value);
+        return new Decision(allowed, remaining, retryAfterMillis, resetAfterMillis, limit, policy, value, reservation);
+    }
+
+    /**
+     * How long the call must wait before it proceeds: 0 unless a slot was reserved for it. A reservation is
+     * allowed: the call will proceed, after the wait, with nothing more asked of the store.
+     */
+    public long waitMillis() {
+        return reservation == null ? 0 : reservation.waitMillis();
+    }
+
+    /** True when the call was admitted for a slot it must wait for. */
+    public boolean reserved() {
+        return reservation != null;
     }
 
     /** True when the request asked for more than the deciding limit's burst, so no wait can admit it. */
@@ -78,7 +100,7 @@ public record Decision(
 
     @Override
     public String toString() {
-        String verdict = allowed ? "allowed" : canNeverSucceed() ? "denied (can never succeed)" : "denied";
+        String verdict = reserved() ? "allowed after " + waitMillis() + "ms" : allowed ? "allowed" : canNeverSucceed() ? "denied (can never succeed)" : "denied";
         return "Decision[" + policy + " " + limit + ": " + verdict + ", remaining=" + remaining
                 + ", retryAfter=" + retryAfterMillis + "ms, resetAfter=" + resetAfterMillis + "ms"
                 + (origin == Origin.STORE ? "" : ", by " + origin) + "]";

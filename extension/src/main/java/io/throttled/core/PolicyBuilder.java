@@ -23,6 +23,8 @@ public final class PolicyBuilder {
     private KeySource key = KeySource.DEFAULT;
     private long cost = 1;
     private boolean enforce = true;
+    private long maxWaitMillis;
+    private long maxWaiters;
 
     PolicyBuilder(String name) {
         this.name = name;
@@ -127,6 +129,48 @@ public final class PolicyBuilder {
         return error("enforce", text, new IllegalArgumentException("must be true or false"));
     }
 
+    /** How long a call may wait for its slot instead of being denied; zero (the default) never waits. */
+    public PolicyBuilder maxWait(java.time.Duration value) {
+        this.maxWaitMillis = value.toMillis();
+        return this;
+    }
+
+    /** A duration as rate windows write it ({@code 500ms}, {@code 2s}, {@code 1m}), or {@code 0}. */
+    public PolicyBuilder maxWait(String text) {
+        String value = text == null ? "" : text.trim();
+        if (value.equals("0")) {
+            this.maxWaitMillis = 0;
+            return this;
+        }
+        try {
+            this.maxWaitMillis = TimeUnits.parseMillis(value);
+            return this;
+        } catch (IllegalArgumentException e) {
+            return error("max-wait", text, new IllegalArgumentException("is not a duration: " + e.getMessage()
+                    + "; accepted forms: 0 (never wait), 250ms, 2s, 1m (units ms, s, m, h)"));
+        }
+    }
+
+    /** The most calls that wait at once per key; 0 (the default) sets no bound beyond max-wait. */
+    public PolicyBuilder maxWaiters(long value) {
+        this.maxWaiters = value;
+        return this;
+    }
+
+    public PolicyBuilder maxWaiters(String text) {
+        try {
+            return maxWaiters(Long.parseLong(text.trim()));
+        } catch (RuntimeException e) {
+            return error("max-waiters", text, new IllegalArgumentException("must be a whole number, 0 (no bound) or more"));
+        }
+    }
+
+    public PolicyBuilder waiting(Waiting value) {
+        this.maxWaitMillis = value.maxWaitMillis();
+        this.maxWaiters = value.maxWaiters();
+        return this;
+    }
+
     /**
      * @throws InvalidPolicyException listing every violation, parse errors included
      */
@@ -147,14 +191,15 @@ public final class PolicyBuilder {
             // Run the remaining checks too, skipping fields whose text did not even parse.
             Set<String> unparsed = new HashSet<>();
             parseErrors.forEach(v -> unparsed.add(v.field()));
-            for (Violation v : PolicyRules.check(name, algorithm, effective, refill, key, cost)) {
+            for (Violation v : PolicyRules.check(name, algorithm, effective, refill, key, cost,
+                    new Waiting(maxWaitMillis, maxWaiters))) {
                 if (!unparsed.contains(v.field()) && !violations.contains(v)) {
                     violations.add(v);
                 }
             }
             throw new InvalidPolicyException(name, violations);
         }
-        return new Policy(name, algorithm, effective, refill, key, cost, enforce);
+        return new Policy(name, algorithm, effective, refill, key, cost, enforce, new Waiting(maxWaitMillis, maxWaiters));
     }
 
     private PolicyBuilder error(String field, String text, IllegalArgumentException e) {

@@ -18,7 +18,7 @@ final class PolicyRules {
     }
 
     static List<Violation> check(String name, Algorithm algorithm, List<Limit> limits, Refill refill,
-                                 KeySource key, long cost) {
+                                 KeySource key, long cost, Waiting waiting) {
         List<Violation> violations = new ArrayList<>();
         if (name == null || !NAME.matcher(name).matches()) {
             violations.add(new Violation("name", String.valueOf(name),
@@ -44,7 +44,63 @@ final class PolicyRules {
         } else {
             checkLimits(algorithm, refill, limits, cost, violations);
         }
+        if (waiting != null) {
+            checkWaiting(algorithm, limits, waiting, violations);
+        }
         return violations;
+    }
+
+    /**
+     * max-wait and max-waiters: in range, for an algorithm that can reserve a later slot, and within the range
+     * where a reservation's debt (max-wait × the rate, in the script's units) stays exact.
+     */
+    private static void checkWaiting(Algorithm algorithm, List<Limit> limits, Waiting waiting,
+                                     List<Violation> violations) {
+        String maxWait = TimeUnits.format(waiting.maxWaitMillis());
+        if (waiting.maxWaitMillis() < 0 || waiting.maxWaitMillis() > Waiting.MAX_WAIT_MILLIS) {
+            violations.add(new Violation("max-wait", maxWait, "must be 0 (never wait) up to 1h"));
+            return;
+        }
+        if (waiting.maxWaiters() < 0 || waiting.maxWaiters() > Waiting.MAX_WAITERS) {
+            violations.add(new Violation("max-waiters", Long.toString(waiting.maxWaiters()),
+                    "must be 0 (no bound beyond max-wait) up to " + Waiting.MAX_WAITERS));
+        }
+        if (!waiting.waits() || algorithm == null) {
+            return;
+        }
+        String refused = whyNoReservation(algorithm);
+        if (refused != null) {
+            violations.add(new Violation("max-wait", maxWait, refused));
+            return;
+        }
+        if (limits == null) {
+            return;
+        }
+        for (Limit limit : limits) {
+            // a reservation may leave up to max-wait of refill owed, in units of 1/Q' µs
+            double owed = (double) waiting.maxWaitMillis() * 1000 * ExactArithmetic.reducedQuantity(limit);
+            if (owed + (double) limit.burst() * ExactArithmetic.reducedWindow(limit) > ExactArithmetic.MAX_SPAN) {
+                violations.add(new Violation("max-wait", maxWait, "with limit " + limit + " leaves the exact range "
+                        + "(max-wait µs × quantity ÷ gcd(window µs, quantity) must stay below 2^51); shorten max-wait"));
+            }
+        }
+    }
+
+    /**
+     * Why an algorithm cannot reserve a later slot, or null when it can. The buckets can: a reservation is a
+     * call made at its slot, and every call before the slot sees it (their state is one number moving forward).
+     */
+    static String whyNoReservation(Algorithm algorithm) {
+        return switch (algorithm) {
+            case TOKEN_BUCKET, GCRA, LEAKY_BUCKET -> null;
+            case FIXED_WINDOW -> "fixed-window cannot wait: the only slot it can reserve is the start of the next "
+                    + "window, the same instant for every waiter, a herd on top of its twice-the-limit boundary; "
+                    + "use token-bucket, gcra or leaky-bucket to wait";
+            case SLIDING_WINDOW_LOG, SLIDING_WINDOW_COUNTER -> algorithm.configName() + " cannot wait: a slot in a "
+                    + "later window is counted only once that window is reached, so calls admitted meanwhile fill the "
+                    + "windows that contain the slot without seeing it and the limit would not hold; use token-bucket, "
+                    + "gcra or leaky-bucket to wait";
+        };
     }
 
     private static void checkLimits(Algorithm algorithm, Refill refill, List<Limit> limits, long cost,

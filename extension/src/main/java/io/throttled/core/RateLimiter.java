@@ -24,6 +24,36 @@ public interface RateLimiter {
     }
 
     /**
+     * Like {@link #acquire}, but a call that would be denied now while its slot comes within the policy's
+     * {@code max-wait} reserves that slot in the same atomic step, on the store's clock, and is allowed after
+     * waiting: {@link Decision#waitMillis()} says how long, {@link Decision#reservation()} what to hand to
+     * {@link #release} (with the same policy) should the caller not wait after all. Waiters get distinct slots in the order the store
+     * saw them. A slot beyond max-wait, a policy with {@code max-waiters} calls already waiting for this key, a
+     * peek (cost 0) or a policy that does not wait: decided as {@link #acquire} decides, nothing reserved.
+     *
+     * <p>A caller of this method must wait before proceeding, or give the slot back. This default never
+     * reserves.
+     */
+    default Decision reserve(Policy policy, String key, long cost) {
+        return acquire(policy, key, cost);
+    }
+
+    /**
+     * Gives back a reservation's slot, once, in one atomic step. The slot returns to the bucket when it is the
+     * last one: every limit still holds exactly the state the reservation wrote (nothing taken since, or all
+     * taken since already given back); then every limit is put back as it was before the reservation, as if it
+     * had never been made, and the next caller may have the slot at once. Otherwise nothing returns (the gap
+     * stays until its slot passes: giving back a slot that later reservations were scheduled after would let the
+     * limit be exceeded). Either way the waiter no longer counts toward {@code max-waiters}.
+     *
+     * @param policy the policy the reservation was made under (the same instance: its keys are the ones written)
+     * @return true when the slot went back to the bucket
+     */
+    default boolean release(Policy policy, Reservation reservation) {
+        return false;
+    }
+
+    /**
      * Decides several requests as one: when a call meets several policies (a route's and the method's), a
      * denial by one must not spend the tokens of another. Either every request takes its cost, or none takes
      * anything. Only enforced policies can refuse the group: a shadow policy ({@code enforce=false}) that
@@ -35,9 +65,10 @@ public interface RateLimiter {
      * was taken from it.
      *
      * <p>The in-JVM store and the Redis store decide a group atomically (on Redis Cluster: per hash slot, see
-     * {@code RedisRateLimiter}). This default does not: it decides one request after the other, and after
-     * the first enforced denial only peeks at the rest, so the requests before the denial have taken their
-     * tokens.
+     * {@code RedisRateLimiter}). A group never reserves: a call that meets several policies is decided at once,
+     * {@code max-wait} aside (a wait would have to hold for every policy, across Cluster slots too). This
+     * default is not all or none: it decides one request after the other, and after the first enforced denial
+     * only peeks at the rest, so the requests before the denial have taken their tokens.
      *
      * @throws IllegalArgumentException when a request is invalid, or two requests name the same policy and key
      */

@@ -15,6 +15,19 @@ final class TimeUnits {
         return MILLIS.get(unit);
     }
 
+    /** A duration such as {@code 250ms}, {@code 2s}, {@code 1m}: a whole number and a unit. */
+    static long parseMillis(String text) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,12})\\s*([a-z]+)").matcher(text.trim());
+        if (!m.matches()) {
+            throw new IllegalArgumentException("'" + text + "' is not a whole number and a unit");
+        }
+        Long unit = MILLIS.get(m.group(2));
+        if (unit == null) {
+            throw new IllegalArgumentException("unknown time unit '" + m.group(2) + "'");
+        }
+        return Math.multiplyExact(Long.parseLong(m.group(1)), unit);
+    }
+
     static String format(long millis) {
         for (String unit : LARGEST_FIRST) {
             long size = MILLIS.get(unit);

@@ -5,6 +5,8 @@ import io.throttled.core.BucketKeys;
 import io.throttled.core.Decision;
 import io.throttled.core.Limit;
 import io.throttled.core.Policy;
+import io.throttled.core.Reservation;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +17,10 @@ import java.util.Map;
  */
 final class Bucket {
     private final Map<String, LimitState> limits = new HashMap<>(2);
+    /** The waiters' slots by id, when the policy counts them (the twin of the {@code :w} sorted set). */
+    private Map<String, Long> waiters;
+    /** When the waiters' set expires (µs, on a whole ms): the latest slot ever added, as PEXPIREAT keeps it. */
+    private long waitersUntil;
 
     /** Decides like decide.lua: all limits are checked, and all or none are committed. */
     Decision decide(Policy policy, long now, long cost) {
@@ -23,6 +29,102 @@ final class Bucket {
             check.commit(now, cost);
         }
         return check.decision;
+    }
+
+    /**
+     * Decides like reserve.lua: as {@link #decide}, and a call denied only by a wait of at most the policy's
+     * max-wait (and not beyond max-waiters) reserves its slot: every limit takes as if the call came then.
+     */
+    Decision reserve(Policy policy, long now, long cost) {
+        Check check = check(policy, now, cost);
+        Decision denied = check.decision;
+        if (denied.allowed()) {
+            if (cost > 0) {
+                check.commit(now, cost);
+            }
+            return denied;
+        }
+        long wait = denied.retryAfterMillis();
+        if (cost == 0 || wait == Decision.NEVER || wait > policy.waiting().maxWaitMillis()) {
+            return denied;
+        }
+        if (policy.waiting().bounded()) {
+            liveWaiters(now).values().removeIf(slot -> slot <= now);   // their slots have come
+            forgetIfEmpty();
+            if (waiters.size() >= policy.waiting().maxWaiters()) {
+                return denied;
+            }
+        }
+        List<String> previous = new ArrayList<>(check.states.length);
+        List<Long> expiries = new ArrayList<>(check.states.length);
+        for (LimitState state : check.states) {   // before a check at the slot moves what freshAt reports
+            String text = state.text();
+            previous.add(text == null ? "" : text);
+            expiries.add(text == null ? -1 : state.freshAt() / 1000);
+        }
+        long slot = now + wait * 1000;
+        int index = policy.limits().indexOf(denied.limit());
+        long fullAtSlot = 0;
+        for (int i = 0; i < check.states.length; i++) {
+            Verdict atSlot = check.states[i].check(check.limits.get(i), slot, cost);
+            if (i == index) {
+                fullAtSlot = atSlot.resetAfterMillis();
+            }
+        }
+        List<String> written = new ArrayList<>(check.states.length);
+        for (int i = 0; i < check.states.length; i++) {
+            written.add(check.states[i].reserve(check.limits.get(i), now, slot));
+        }
+        Reservation reservation = new Reservation(policy.name(), "", wait, slot, written, previous, expiries);
+        if (policy.waiting().bounded()) {
+            waiters.put(reservation.waiterId(), slot);
+            waitersUntil = Math.max(waitersUntil, LimitState.ceilMillis(slot) * 1000);
+        }
+        return new Decision(true, 0, 0, wait + fullAtSlot, denied.limit(), policy.name(), Decision.Origin.STORE,
+                reservation);
+    }
+
+    /** Like release.lua: see {@link io.throttled.core.RateLimiter#release}. */
+    boolean release(Policy policy, Reservation reservation, long now) {
+        if (policy.waiting().bounded()) {
+            liveWaiters(now).remove(reservation.waiterId());
+            forgetIfEmpty();
+        }
+        List<Limit> policyLimits = policy.limits();
+        for (int i = 0; i < policyLimits.size(); i++) {
+            LimitState state = limits.get(BucketKeys.limit("", policy, policyLimits.get(i)));
+            boolean gone = state == null || (state.freshAt() != 0 && state.freshAt() <= now);
+            if (gone || !reservation.written().get(i).equals(state.text())) {
+                return false;
+            }
+        }
+        for (int i = 0; i < policyLimits.size(); i++) {
+            String name = BucketKeys.limit("", policy, policyLimits.get(i));
+            String previous = reservation.previous().get(i);
+            if (previous.isEmpty()) {
+                limits.remove(name);
+            } else {
+                LimitState state = newState(policy);
+                state.restore(previous, reservation.previousExpiryMillis().get(i));
+                limits.put(name, state);
+            }
+        }
+        return true;
+    }
+
+    /** Redis deletes an empty sorted set, and its expiry with it. */
+    private void forgetIfEmpty() {
+        if (waiters.isEmpty()) {
+            waitersUntil = 0;
+        }
+    }
+
+    /** The waiters, emptied once their set would have expired. */
+    private Map<String, Long> liveWaiters(long now) {
+        if (waiters == null || waitersUntil <= now) {
+            waiters = new HashMap<>();
+        }
+        return waiters;
     }
 
     /**
@@ -117,7 +219,7 @@ final class Bucket {
 
     /** When every state here decides like a fresh one (µs); 0 when there is nothing to keep. */
     long freshAt() {
-        long latest = 0;
+        long latest = waiters == null || waiters.isEmpty() ? 0 : waitersUntil;
         for (LimitState state : limits.values()) {
             latest = Math.max(latest, state.freshAt());
         }

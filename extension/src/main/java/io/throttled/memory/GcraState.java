@@ -41,6 +41,27 @@ final class GcraState extends LimitState {
     }
 
     @Override
+    String reserve(Limit limit, long now, long slot) {
+        commit(limit, slot, 0);   // the TAT is absolute: written as the take at the slot writes it
+        return text();
+    }
+
+    @Override
+    String text() {
+        if (tat == 0) {
+            return null;
+        }
+        return fraction > 0 ? tat + ":" + fraction : Long.toString(tat);
+    }
+
+    @Override
+    void restore(String text, long expiryMillis) {
+        long[] f = fields(text);
+        tat = f[0];
+        fraction = f.length > 1 ? f[1] : 0;
+    }
+
+    @Override
     long freshAt() {
         return ceilMillis(tat + (fraction > 0 ? 1 : 0)) * 1000;
     }

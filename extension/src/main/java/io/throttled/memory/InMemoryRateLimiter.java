@@ -10,6 +10,7 @@ import io.throttled.core.Clock;
 import io.throttled.core.Decision;
 import io.throttled.core.Policy;
 import io.throttled.core.RateLimiter;
+import io.throttled.core.Reservation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
@@ -69,6 +70,57 @@ public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
             lock.unlock();
         }
         return decision[0];
+    }
+
+    /** Like reserve.lua, under the bucket's lock. */
+    @Override
+    public Decision reserve(Policy policy, String key, long cost) {
+        RateLimiter.checkArguments(policy, key, cost);
+        if (!policy.waiting().waits()) {
+            return acquire(policy, key, cost);
+        }
+        long now = clock.nowMicros();
+        String name = keys.bucket(policy, key);
+        Decision[] decision = new Decision[1];
+        ReentrantLock lock = locks.lock(name);
+        try {
+            buckets.asMap().compute(name, (n, bucket) -> {
+                Bucket b = bucket == null ? new Bucket() : bucket;
+                decision[0] = b.reserve(policy, now, cost);
+                return b.freshAt() > now ? b : null;
+            });
+        } finally {
+            lock.unlock();
+        }
+        Decision d = decision[0];
+        if (d.reserved()) {   // the bucket does not know the client key; the reservation names it
+            Reservation r = d.reservation();
+            d = new Decision(d.allowed(), d.remaining(), d.retryAfterMillis(), d.resetAfterMillis(), d.limit(), d.policy(),
+                    d.origin(), new Reservation(r.policy(), key, r.waitMillis(), r.slotMicros(), r.written(), r.previous(),
+                    r.previousExpiryMillis()));
+        }
+        return d;
+    }
+
+    /** Like release.lua, under the bucket's lock. */
+    @Override
+    public boolean release(Policy policy, Reservation reservation) {
+        if (policy == null || reservation == null || !policy.name().equals(reservation.policy())) {
+            throw new IllegalArgumentException("a reservation is given back under the policy it was made under");
+        }
+        long now = clock.nowMicros();
+        String name = keys.bucket(policy, reservation.key());
+        boolean[] released = new boolean[1];
+        ReentrantLock lock = locks.lock(name);
+        try {
+            buckets.asMap().computeIfPresent(name, (n, b) -> {
+                released[0] = b.release(policy, reservation, now);
+                return b.freshAt() > now ? b : null;
+            });
+        } finally {
+            lock.unlock();
+        }
+        return released[0];
     }
 
     /** All or none, like the group script: every bucket is checked, then all are committed or none. */

@@ -12,6 +12,7 @@ final class IntervalTokenBucketState extends LimitState {
     private long nextTokens;
     private long nextSince;
     private long freshAt;
+    private long nextFreshAt;
 
     @Override
     Verdict check(Limit limit, long now, long cost) {
@@ -33,15 +34,42 @@ final class IntervalTokenBucketState extends LimitState {
             }
         }
         if (cost > burst) {
-            return new Verdict(false, tk, -1, waitFor(burst - tk, from, w, q, now));
+            return new Verdict(false, Math.max(0, tk), -1, waitFor(burst - tk, from, w, q, now));
         }
         if (tk >= cost) {
             nextTokens = tk - cost;
             nextSince = from;
-            freshAt = ceilMillis(from + ceilDiv(burst - nextTokens, q) * w) * 1000;
+            nextFreshAt = ceilMillis(from + ceilDiv(burst - nextTokens, q) * w) * 1000;
             return new Verdict(true, nextTokens, 0, waitFor(burst - nextTokens, from, w, q, now));
         }
-        return new Verdict(false, tk, waitFor(cost - tk, from, w, q, now), waitFor(burst - tk, from, w, q, now));
+        return new Verdict(false, Math.max(0, tk), waitFor(cost - tk, from, w, q, now),
+                waitFor(burst - tk, from, w, q, now));
+    }
+
+    @Override
+    String reserve(Limit limit, long now, long slot) {
+        long w = limit.windowMicros();
+        long q = limit.quantity();
+        long k = Math.max(0, ceilDiv(nextSince - now, w));   // steps back until the first is not after now
+        present = true;
+        tokens = nextTokens - k * q;
+        since = nextSince - k * w;
+        freshAt = ceilMillis(since + ceilDiv(limit.burst() - tokens, q) * w) * 1000;
+        return text();
+    }
+
+    @Override
+    String text() {
+        return present ? tokens + ":" + since : null;
+    }
+
+    @Override
+    void restore(String text, long expiryMillis) {
+        long[] f = fields(text);
+        present = true;
+        tokens = f[0];
+        since = f[1];
+        freshAt = expiryMillis * 1000;
     }
 
     /** ms until n more tokens have arrived; refill steps count from {@code from}. */
@@ -54,6 +82,7 @@ final class IntervalTokenBucketState extends LimitState {
         present = true;
         tokens = nextTokens;
         since = nextSince;
+        freshAt = nextFreshAt;
     }
 
     @Override

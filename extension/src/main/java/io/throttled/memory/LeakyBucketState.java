@@ -15,6 +15,7 @@ final class LeakyBucketState extends LimitState {
     private long nextLevel;
     private long nextCarry;
     private long freshAt;
+    private long nextFreshAt;
 
     @Override
     Verdict check(Limit limit, long now, long cost) {
@@ -45,7 +46,7 @@ final class LeakyBucketState extends LimitState {
             nextLevel = lv + cost;
             nextCarry = c;
             long units = nextLevel * w - c;
-            freshAt = ceilMillis(now + ceilDiv(units, q)) * 1000;
+            nextFreshAt = ceilMillis(now + ceilDiv(units, q)) * 1000;
             return new Verdict(true, burst - nextLevel, 0, ceilDiv(units, q * 1000));
         }
         return new Verdict(false, room, ceilDiv((lv + cost - burst) * w - c, q * 1000), empty);
@@ -57,6 +58,35 @@ final class LeakyBucketState extends LimitState {
         level = nextLevel;
         carry = nextCarry;
         updated = now;
+        freshAt = nextFreshAt;
+    }
+
+    @Override
+    String reserve(Limit limit, long now, long slot) {
+        long w = reducedWindow(limit);
+        long q = reducedQuantity(limit);
+        long units = nextLevel * w - nextCarry + (slot - now) * q;   // what drains until the slot is still in
+        present = true;
+        level = ceilDiv(units, w);
+        carry = level * w - units;
+        updated = now;
+        freshAt = ceilMillis(now + ceilDiv(units, q)) * 1000;
+        return text();
+    }
+
+    @Override
+    String text() {
+        return present ? level + ":" + updated + ":" + carry : null;
+    }
+
+    @Override
+    void restore(String text, long expiryMillis) {
+        long[] f = fields(text);
+        present = true;
+        level = f[0];
+        updated = f[1];
+        carry = f[2];
+        freshAt = expiryMillis * 1000;
     }
 
     @Override

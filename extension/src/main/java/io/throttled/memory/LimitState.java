@@ -16,6 +16,33 @@ abstract class LimitState {
     /** When (µs) this state decides exactly like a fresh one: the Redis key's expiry. */
     abstract long freshAt();
 
+    /**
+     * A reservation (reserve.lua): the last {@link #check}, made at {@code slot}, allowed; take it as the
+     * script's {@code reserve(i, slot)} does, written as of {@code now}. Returns the state's text.
+     */
+    String reserve(Limit limit, long now, long slot) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot reserve");
+    }
+
+    /** The state as its Redis key holds it, or null when there is none. */
+    String text() {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " has no text form");
+    }
+
+    /** Puts back a state {@link #text()} gave, with its expiry (ms), as release.lua does. */
+    void restore(String text, long expiryMillis) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot be restored");
+    }
+
+    static long[] fields(String text) {
+        String[] parts = text.split(":");
+        long[] values = new long[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            values[i] = Long.parseLong(parts[i]);
+        }
+        return values;
+    }
+
     static long ceilMillis(long micros) {
         return Math.floorDiv(micros + 999, 1000);
     }

@@ -15,6 +15,7 @@ final class TokenBucketState extends LimitState {
     private long nextTokens;
     private long nextCarry;
     private long freshAt;
+    private long nextFreshAt;
 
     @Override
     Verdict check(Limit limit, long now, long cost) {
@@ -38,16 +39,44 @@ final class TokenBucketState extends LimitState {
         }
         long full = ceilDiv((burst - tk) * w - c, q * 1000);
         if (cost > burst) {
-            return new Verdict(false, tk, -1, full);
+            return new Verdict(false, Math.max(0, tk), -1, full);
         }
         if (tk >= cost) {
             nextTokens = tk - cost;
             nextCarry = c;
             long missing = (burst - nextTokens) * w - c;
-            freshAt = ceilMillis(now + ceilDiv(missing, q)) * 1000;
+            nextFreshAt = ceilMillis(now + ceilDiv(missing, q)) * 1000;
             return new Verdict(true, nextTokens, 0, ceilDiv(missing, q * 1000));
         }
-        return new Verdict(false, tk, ceilDiv((cost - tk) * w - c, q * 1000), full);
+        return new Verdict(false, Math.max(0, tk), ceilDiv((cost - tk) * w - c, q * 1000), full);
+    }
+
+    @Override
+    String reserve(Limit limit, long now, long slot) {
+        long w = reducedWindow(limit);
+        long q = reducedQuantity(limit);
+        long units = nextTokens * w + nextCarry - (slot - now) * q;   // the refill until the slot is owed
+        present = true;
+        tokens = Math.floorDiv(units, w);
+        carry = units - tokens * w;
+        updated = now;
+        freshAt = ceilMillis(now + ceilDiv(limit.burst() * w - units, q)) * 1000;
+        return text();
+    }
+
+    @Override
+    String text() {
+        return present ? tokens + ":" + updated + ":" + carry : null;
+    }
+
+    @Override
+    void restore(String text, long expiryMillis) {
+        long[] f = fields(text);
+        present = true;
+        tokens = f[0];
+        updated = f[1];
+        carry = f[2];
+        freshAt = expiryMillis * 1000;
     }
 
     @Override
@@ -56,6 +85,7 @@ final class TokenBucketState extends LimitState {
         tokens = nextTokens;
         carry = nextCarry;
         updated = now;
+        freshAt = nextFreshAt;
     }
 
     @Override

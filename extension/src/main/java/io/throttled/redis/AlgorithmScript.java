@@ -7,10 +7,22 @@ import java.util.List;
 abstract class AlgorithmScript {
     private final String file;
     private final LuaScript lua;
+    private final LuaScript reservation;
 
-    AlgorithmScript(String file) {
+    /** @param reserves whether the file defines {@code reserve(i, slot)} (see reserve.lua) */
+    AlgorithmScript(String file, boolean reserves) {
         this.file = file;
         this.lua = LuaScript.decision(file);
+        this.reservation = reserves ? LuaScript.reservation(file) : null;
+    }
+
+    AlgorithmScript(String file) {
+        this(file, false);
+    }
+
+    /** The script that may reserve a slot, or null when this algorithm cannot wait (the policy rules refuse it). */
+    final LuaScript reservation() {
+        return reservation;
     }
 
     /** The algorithm's Lua file, for group scripts. */

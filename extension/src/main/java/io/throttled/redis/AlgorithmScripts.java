@@ -15,6 +15,7 @@ final class AlgorithmScripts {
     private static final AlgorithmScript SLIDING_WINDOW_COUNTER = new SlidingWindowCounterScript();
     private static final AlgorithmScript LEAKY_BUCKET = new LeakyBucketScript();
     static final LuaScript BUCKET = LuaScript.clocked("bucket.lua");
+    static final LuaScript RELEASE = LuaScript.clocked("release.lua");
     /** Every algorithm's script, in a fixed order that numbers them (group scripts are cached by it). */
     static final List<AlgorithmScript> ALGORITHMS = List.of(TOKEN_BUCKET, TOKEN_BUCKET_INTERVAL, GCRA, FIXED_WINDOW,
             SLIDING_WINDOW_LOG, SLIDING_WINDOW_COUNTER, LEAKY_BUCKET);
@@ -43,6 +44,8 @@ final class AlgorithmScripts {
 
     /** Every script, for loading ahead of the first call. */
     static List<LuaScript> all() {
-        return Stream.concat(ALGORITHMS.stream().map(AlgorithmScript::lua), Stream.of(BUCKET)).toList();
+        return Stream.concat(Stream.concat(ALGORITHMS.stream().map(AlgorithmScript::lua),
+                ALGORITHMS.stream().map(AlgorithmScript::reservation).filter(java.util.Objects::nonNull)),
+                Stream.of(BUCKET, RELEASE)).toList();
     }
 }

@@ -7,7 +7,7 @@ import java.util.List;
 /** Scripts of continuously refilling buckets: they take W', Q' and the burst (see {@link ExactArithmetic}). */
 abstract class ContinuousScript extends AlgorithmScript {
     ContinuousScript(String file) {
-        super(file);
+        super(file, true);
     }
 
     @Override

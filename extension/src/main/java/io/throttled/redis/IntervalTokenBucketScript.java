@@ -6,7 +6,7 @@ import java.util.List;
 /** {@code token-bucket-interval.lua}: the whole quantity arrives once per window. */
 final class IntervalTokenBucketScript extends AlgorithmScript {
     IntervalTokenBucketScript() {
-        super("token-bucket-interval.lua");
+        super("token-bucket-interval.lua", true);
     }
 
     @Override

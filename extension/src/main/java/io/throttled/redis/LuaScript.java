@@ -35,6 +35,12 @@ public final class LuaScript {
         return new LuaScript(algorithmFile, read(CLOCK) + read("prelude.lua") + read(algorithmFile) + read("decide.lua"));
     }
 
+    /** A reservation script for one algorithm file: its decision, and a slot reserved within max-wait. */
+    public static LuaScript reservation(String algorithmFile) {
+        return new LuaScript("reserve(" + algorithmFile + ")",
+                read(CLOCK) + read("prelude.lua") + read(algorithmFile) + read("reserve.lua"));
+    }
+
     /**
      * A group script for these algorithm files (see {@code group.lua}): each file and {@code decide.lua}
      * become functions whose parameters shadow the globals they read ({@code KEYS}, {@code ARGV},

@@ -8,6 +8,7 @@ import io.throttled.core.Decision;
 import io.throttled.core.Limit;
 import io.throttled.core.Policy;
 import io.throttled.core.RateLimiter;
+import io.throttled.core.Reservation;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -50,6 +51,103 @@ public final class RedisRateLimiter implements RateLimiter, BucketInventory, Aut
     public Decision acquire(Policy policy, String key, long cost) {
         RateLimiter.checkArguments(policy, key, cost);
         return DecisionReply.parse(policy, redis.run(decisionCall(policy, key, cost, nowArgument())));
+    }
+
+    /** One script call: the decision, or a slot reserved within the policy's max-wait (see reserve.lua). */
+    @Override
+    public Decision reserve(Policy policy, String key, long cost) {
+        RateLimiter.checkArguments(policy, key, cost);
+        if (!policy.waiting().waits()) {
+            return acquire(policy, key, cost);
+        }
+        return ReservationReply.parse(policy, key, redis.run(reservationCall(policy, key, cost, nowArgument())));
+    }
+
+    /** One script call (release.lua); see {@link RateLimiter#release}. */
+    @Override
+    public boolean release(Policy policy, Reservation reservation) {
+        checkRelease(policy, reservation);
+        return ((Long) redis.run(releaseCall(policy, reservation, nowArgument()))) == 1L;
+    }
+
+    /** Give-backs, each on its own explicit clock, in one pipeline: for tests only. */
+    List<Boolean> releaseAllAt(List<Policy> policies, List<Reservation> reservations, long[] nowMicros) {
+        List<ScriptCall> calls = new ArrayList<>(reservations.size());
+        for (int i = 0; i < reservations.size(); i++) {
+            checkRelease(policies.get(i), reservations.get(i));
+            calls.add(releaseCall(policies.get(i), reservations.get(i), Long.toString(nowMicros[i])));
+        }
+        List<Boolean> released = new ArrayList<>(calls.size());
+        for (Object reply : redis.runAll(calls)) {
+            if (reply instanceof RuntimeException e) {
+                throw e;
+            }
+            released.add(((Long) reply) == 1L);
+        }
+        return released;
+    }
+
+    /** Reservations, each on its own explicit clock, in one pipeline: for tests only. */
+    List<Decision> reserveAllAt(List<Request> requests, long[] nowMicros) {
+        List<ScriptCall> calls = new ArrayList<>(requests.size());
+        for (int i = 0; i < requests.size(); i++) {
+            Request r = requests.get(i);
+            calls.add(r.policy().waiting().waits()
+                    ? reservationCall(r.policy(), r.key(), r.cost(), Long.toString(nowMicros[i]))
+                    : decisionCall(r.policy(), r.key(), r.cost(), Long.toString(nowMicros[i])));
+        }
+        List<Object> replies = redis.runAll(calls);
+        List<Decision> decisions = new ArrayList<>(replies.size());
+        for (int i = 0; i < replies.size(); i++) {
+            if (replies.get(i) instanceof RuntimeException e) {
+                throw e;
+            }
+            decisions.add(ReservationReply.parse(requests.get(i).policy(), requests.get(i).key(), replies.get(i)));
+        }
+        return decisions;
+    }
+
+    static void checkRelease(Policy policy, Reservation reservation) {
+        if (policy == null || reservation == null) {
+            throw new IllegalArgumentException("a policy and a reservation are required");
+        }
+        if (!policy.name().equals(reservation.policy()) || reservation.written().size() != policy.limits().size()) {
+            throw new IllegalArgumentException("reservation of policy '" + reservation.policy()
+                    + "' given back under policy '" + policy.name() + "' with " + policy.limits().size() + " limits");
+        }
+    }
+
+    ScriptCall reservationCall(Policy policy, String key, long cost, String now) {
+        AlgorithmScript script = AlgorithmScripts.of(policy);
+        ScriptCall decision = decisionCall(policy, key, cost, now);
+        List<String> scriptKeys = new ArrayList<>(decision.keys());
+        List<String> args = new ArrayList<>(decision.args());
+        if (policy.waiting().bounded()) {
+            scriptKeys.add(BucketKeys.waiters(keys.bucket(policy, key)));
+        }
+        args.add(Integer.toString(policy.limits().size()));
+        args.add(Long.toString(policy.waiting().maxWaitMillis()));
+        args.add(Long.toString(policy.waiting().bounded() ? policy.waiting().maxWaiters() : 0));
+        return new ScriptCall(script.reservation(), scriptKeys, args);
+    }
+
+    ScriptCall releaseCall(Policy policy, Reservation reservation, String now) {
+        String bucket = keys.bucket(policy, reservation.key());
+        List<String> scriptKeys = new ArrayList<>(policy.limits().size() + 1);
+        List<String> args = new ArrayList<>(2 + 3 * policy.limits().size());
+        args.add(Integer.toString(policy.limits().size()));
+        args.add(now);
+        args.add(reservation.waiterId());
+        for (int i = 0; i < policy.limits().size(); i++) {
+            scriptKeys.add(BucketKeys.limit(bucket, policy, policy.limits().get(i)));
+            args.add(reservation.written().get(i));
+            args.add(reservation.previous().get(i));
+            args.add(Long.toString(reservation.previousExpiryMillis().get(i)));
+        }
+        if (policy.waiting().bounded()) {
+            scriptKeys.add(BucketKeys.waiters(bucket));
+        }
+        return new ScriptCall(AlgorithmScripts.RELEASE, scriptKeys, args);
     }
 
     /**
@@ -180,6 +278,10 @@ public final class RedisRateLimiter implements RateLimiter, BucketInventory, Aut
         for (Limit limit : policy.limits()) {
             scriptKeys.add(BucketKeys.limit(bucket, policy, limit));
             args.add(Long.toString(script.windowedKeyMicros(limit)));
+        }
+        if (policy.waiting().bounded()) {
+            scriptKeys.add(BucketKeys.waiters(bucket));   // a reset forgets the waiters too
+            args.add("0");
         }
         return new ScriptCall(AlgorithmScripts.BUCKET, scriptKeys, args);
     }

@@ -39,12 +39,13 @@ local function check(i)
   return 0, left, ceil((after - tau) / (q * 1000)), full
 end
 
-local function commit(i)
+-- Writes the TAT that lies after units ahead of the time from.
+local function write(i, from)
   local _, q = limit(i)
   local after = pending[i]
   local whole = floor(after / q)
   local f = after - whole * q
-  local a = now + whole
+  local a = from + whole
   local value = int(a)
   if f > 0 then
     value = value .. ':' .. int(f)
@@ -52,4 +53,15 @@ local function commit(i)
   end
   -- Once the TAT has passed, a missing key reads exactly like this one: let it go then.
   redis.call('SET', KEYS[i], value, 'PXAT', int(ceil(a / 1000)))
+  return value
+end
+
+local function commit(i)
+  write(i, now)
+end
+
+-- A reservation (reserve.lua): check(i) judged the take at the slot; the TAT is absolute, so it is written as
+-- the take at the slot would write it. Returns the state written.
+local function reserve(i, slot)
+  return write(i, slot)
 end

@@ -49,3 +49,16 @@ local function commit(i)
   redis.call('SET', KEYS[i], int(filled) .. ':' .. int(now) .. ':' .. int(carry),
     'PXAT', int(ceil((now + ceil((filled * w - carry) / q)) / 1000)))
 end
+
+-- A reservation (reserve.lua; nginx's queue): check(i) judged the pour at the slot; written as of now, with
+-- what drains between now and the slot still in (the level may stand above the burst), so every call before
+-- the slot sees the bucket as it will be once the waiter has poured. Returns the state written.
+local function reserve(i, slot)
+  local w, q = limit(i)
+  local units = pending[i][1] * w - pending[i][2] + (slot - now) * q
+  local level = ceil(units / w)
+  local carry = level * w - units
+  local state = int(level) .. ':' .. int(now) .. ':' .. int(carry)
+  redis.call('SET', KEYS[i], state, 'PXAT', int(ceil((now + ceil(units / q)) / 1000)))
+  return state
+end

@@ -32,14 +32,14 @@ local function check(i)
     end
   end
   if cost > burst then
-    return 0, tokens, -1, steps_wait(burst - tokens, since, w, q)
+    return 0, max(0, tokens), -1, steps_wait(burst - tokens, since, w, q)
   end
   if tokens >= cost then
     local left = tokens - cost
     pending[i] = {left, since}
     return 1, left, 0, steps_wait(burst - left, since, w, q)
   end
-  return 0, tokens, steps_wait(cost - tokens, since, w, q), steps_wait(burst - tokens, since, w, q)
+  return 0, max(0, tokens), steps_wait(cost - tokens, since, w, q), steps_wait(burst - tokens, since, w, q)
 end
 
 local function commit(i)
@@ -47,4 +47,18 @@ local function commit(i)
   local left, since = pending[i][1], pending[i][2]
   redis.call('SET', KEYS[i], int(left) .. ':' .. int(since),
     'PXAT', int(ceil((since + ceil((burst - left) / q) * w) / 1000)))
+end
+
+-- A reservation (reserve.lua): check(i) judged the take at the slot, refill steps counted from since. Written
+-- as of now: k steps earlier and k quantities fewer (tokens may go below zero), the fewest k that puts the
+-- first step at or before now, so the bucket reaches exactly that state at the slot and every call before
+-- it sees no more than that. Returns the state written.
+local function reserve(i, slot)
+  local w, q, burst = limit(i)
+  local left, since = pending[i][1], pending[i][2]
+  local k = max(0, ceil((since - now) / w))
+  local tokens, from = left - k * q, since - k * w
+  local state = int(tokens) .. ':' .. int(from)
+  redis.call('SET', KEYS[i], state, 'PXAT', int(ceil((from + ceil((burst - tokens) / q) * w) / 1000)))
+  return state
 end

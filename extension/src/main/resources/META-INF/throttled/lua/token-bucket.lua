@@ -31,14 +31,14 @@ local function check(i)
   end
   local full = ceil(((burst - tokens) * w - carry) / (q * 1000))
   if cost > burst then
-    return 0, tokens, -1, full
+    return 0, max(0, tokens), -1, full
   end
   if tokens >= cost then
     local left = tokens - cost
     pending[i] = {left, carry}
     return 1, left, 0, ceil(((burst - left) * w - carry) / (q * 1000))
   end
-  return 0, tokens, ceil(((cost - tokens) * w - carry) / (q * 1000)), full
+  return 0, max(0, tokens), ceil(((cost - tokens) * w - carry) / (q * 1000)), full
 end
 
 local function commit(i)
@@ -47,4 +47,17 @@ local function commit(i)
   -- Once full again, a missing key reads exactly like this one: let it go then.
   redis.call('SET', KEYS[i], int(left) .. ':' .. int(now) .. ':' .. int(carry),
     'PXAT', int(ceil((now + ceil(((burst - left) * w - carry) / q)) / 1000)))
+end
+
+-- A reservation (reserve.lua): check(i) judged the take at the slot; written as of now, owing the refill
+-- between now and the slot (tokens may go below zero), so every call before the slot sees the bucket as it
+-- will be once the waiter has taken. Returns the state written.
+local function reserve(i, slot)
+  local w, q, burst = limit(i)
+  local units = pending[i][1] * w + pending[i][2] - (slot - now) * q
+  local tokens = floor(units / w)
+  local carry = units - tokens * w
+  local state = int(tokens) .. ':' .. int(now) .. ':' .. int(carry)
+  redis.call('SET', KEYS[i], state, 'PXAT', int(ceil((now + ceil((burst * w - units) / q)) / 1000)))
+  return state
 end

@@ -10,6 +10,7 @@ import io.throttled.core.Decision;
 import io.throttled.core.Limit;
 import io.throttled.core.Policy;
 import io.throttled.core.PolicyBuilder;
+import io.throttled.core.Reservation;
 import io.throttled.memory.InMemoryRateLimiter;
 import io.throttled.testing.ManualClock;
 import io.throttled.testing.RedisExtension;
@@ -31,7 +32,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * clock: the decisions, remaining counts and deciding limits are identical, retry and reset within 1 ms.
  * The timelines run side by side: step n of every timeline goes to Redis in one pipeline. Groups of one to
  * four policies of mixed algorithms (some in shadow mode) go the same way through the group script and the
- * in-JVM store's all-or-none decision.
+ * in-JVM store's all-or-none decision. Policies that wait (max-wait, max-waiters) go through the reservation
+ * script and the twin's reservation, with give-backs of earlier reservations between the calls: the same
+ * reservations (wait, slot, every state written and replaced) and the same give-backs.
  *
  * <p>Reproduce a failure with {@code -Dthrottled.seed=<seed printed in the failure>}.
  */
@@ -40,6 +43,7 @@ class ScriptTwinDifferentialTest {
     private static final int TIMELINES = 10_000;
     private static final int MAX_STEPS = 25;
     private static final int GROUP_TIMELINES = 5_000;
+    private static final int RESERVATION_TIMELINES = 5_000;
     private static final long[] WINDOWS_MS = {1, 3, 10, 50, 100, 250, 700, 1000, 1500, 3000, 10_000, 60_000};
 
     private static JedisScripting redis;
@@ -160,6 +164,93 @@ class ScriptTwinDifferentialTest {
         assertThat(takenDespiteAShadowDenial).isGreaterThan(100);
     }
 
+    static Stream<Arguments> reservingAlgorithms() {
+        long seed = Long.getLong("throttled.seed", System.nanoTime());
+        return Stream.of(Arguments.of(Algorithm.TOKEN_BUCKET, Refill.GREEDY, seed),
+                Arguments.of(Algorithm.TOKEN_BUCKET, Refill.INTERVAL, seed), Arguments.of(Algorithm.GCRA, Refill.GREEDY, seed),
+                Arguments.of(Algorithm.LEAKY_BUCKET, Refill.GREEDY, seed));
+    }
+
+    @ParameterizedTest(name = "reservations {0} {1} seed={2}")
+    @MethodSource("reservingAlgorithms")
+    void reservationsAndGiveBacksAlike(Algorithm algorithm, Refill refill, long seed) {
+        Random random = new Random(seed ^ algorithm.ordinal() * 131L ^ refill.ordinal());
+        ManualClock base = ManualClock.aheadOfRealTime();
+        List<Timeline> timelines = new ArrayList<>(RESERVATION_TIMELINES);
+        for (int i = 0; i < RESERVATION_TIMELINES; i++) {
+            timelines.add(Timeline.randomWaiting(i, algorithm, refill, base.nowMicros(), random));
+        }
+        RedisRateLimiter onRedis = RedisRateLimiter.builder(redis).preloadScripts(false)
+                .keyPrefix("diff-reserve-" + algorithm.keyCode() + refill.ordinal() + "-" + seed + ":").build();
+        int reserved = 0;
+        int returned = 0;
+        int gapsKept = 0;
+        int refusedForWaiters = 0;
+        for (int step = 0; step < MAX_STEPS; step++) {
+            List<Timeline> deciding = new ArrayList<>();
+            List<RedisRateLimiter.Request> requests = new ArrayList<>();
+            List<Timeline> releasing = new ArrayList<>();
+            List<Reservation> releases = new ArrayList<>();
+            for (Timeline t : timelines) {
+                if (step >= t.gaps.length) {
+                    continue;
+                }
+                t.now += t.gaps[step];
+                // now and then a waiter gives up: one of this timeline's reservations, any of them
+                if (!t.reservations.isEmpty() && random.nextInt(4) == 0) {
+                    releasing.add(t);
+                    releases.add(t.reservations.remove(random.nextInt(t.reservations.size())));
+                } else {
+                    deciding.add(t);
+                    requests.add(new RedisRateLimiter.Request(t.policy, t.key, t.costs[step]));
+                }
+            }
+            if (deciding.isEmpty() && releasing.isEmpty()) {
+                break;
+            }
+            List<Decision> fromScript = onRedis.reserveAllAt(requests, deciding.stream().mapToLong(t -> t.now).toArray());
+            List<Boolean> releasedOnRedis = onRedis.releaseAllAt(releasing.stream().map(t -> t.policy).toList(), releases,
+                    releasing.stream().mapToLong(t -> t.now).toArray());
+            for (int i = 0; i < deciding.size(); i++) {
+                Timeline t = deciding.get(i);
+                t.twinClock.setMicros(t.now);
+                Decision fromTwin = t.twin.reserve(t.policy, t.key, t.costs[step]);
+                t.history.add(fromScript.get(i) + " " + fromScript.get(i).reservation() + " | twin " + fromTwin + " "
+                        + fromTwin.reservation());
+                if (!alike(fromScript.get(i), fromTwin)
+                        || !java.util.Objects.equals(fromScript.get(i).reservation(), fromTwin.reservation())) {
+                    fail("reservation script and twin differ (seed=" + seed + ", " + algorithm + " " + refill
+                            + ") at step " + step + " of timeline " + t.index + " " + t.policy + "\n" + t.describe(step));
+                }
+                if (fromTwin.reserved()) {
+                    reserved++;
+                    t.reservations.add(fromTwin.reservation());
+                    assertThat(fromTwin.waitMillis()).isBetween(1L, t.policy.waiting().maxWaitMillis());
+                } else if (!fromTwin.allowed() && t.policy.waiting().bounded() && !fromTwin.canNeverSucceed()
+                        && fromTwin.retryAfterMillis() <= t.policy.waiting().maxWaitMillis() && t.costs[step] > 0) {
+                    refusedForWaiters++;
+                }
+            }
+            for (int i = 0; i < releasing.size(); i++) {
+                Timeline t = releasing.get(i);
+                t.twinClock.setMicros(t.now);
+                boolean twinReleased = t.twin.release(t.policy, releases.get(i));
+                t.history.add("give back " + releases.get(i) + ": " + releasedOnRedis.get(i) + " | twin " + twinReleased);
+                if (twinReleased != releasedOnRedis.get(i)) {
+                    fail("give-back differs (seed=" + seed + ", " + algorithm + " " + refill + ") at step " + step
+                            + " of timeline " + t.index + " " + t.policy + "\n" + t.describe(step));
+                }
+                returned += twinReleased ? 1 : 0;
+                gapsKept += twinReleased ? 0 : 1;
+            }
+        }
+        // every case happened, many times
+        assertThat(reserved).isGreaterThan(1000);
+        assertThat(returned).isGreaterThan(100);
+        assertThat(gapsKept).isGreaterThan(100);
+        assertThat(refusedForWaiters).isGreaterThan(100);
+    }
+
     static Stream<Long> seeds() {
         return Stream.of(Long.getLong("throttled.seed", System.nanoTime()));
     }
@@ -182,6 +273,7 @@ class ScriptTwinDifferentialTest {
         final long[] gaps;
         final long[] costs;
         final List<String> history = new ArrayList<>();
+        final List<Reservation> reservations = new ArrayList<>();
         // each timeline has its own twin: one clock shared by timelines would jump back and forth
         final ManualClock twinClock = new ManualClock(0);
         final InMemoryRateLimiter twin = InMemoryRateLimiter.builder().clock(twinClock).build();
@@ -215,6 +307,16 @@ class ScriptTwinDifferentialTest {
             }
             // each timeline starts somewhere in the hour, so windows are met at every phase
             return new Timeline(index, policy, base + (long) (random.nextDouble() * 3_600_000_000L), gaps, costs);
+        }
+
+        /** A timeline of a policy that waits: max-wait up to twice its longest window, sometimes max-waiters. */
+        static Timeline randomWaiting(int index, Algorithm algorithm, Refill refill, long base, Random random) {
+            Timeline t = random(index, algorithm, refill, base, random);
+            long largest = t.policy.limits().stream().mapToLong(Limit::windowMillis).max().orElseThrow();
+            long maxWait = 1 + (long) (random.nextDouble() * 2 * largest);
+            long maxWaiters = random.nextBoolean() ? 0 : 1 + random.nextInt(4);
+            Policy waiting = t.policy.toBuilder().maxWait(java.time.Duration.ofMillis(maxWait)).maxWaiters(maxWaiters).build();
+            return new Timeline(index, waiting, t.now, t.gaps, t.costs);
         }
 
         static Policy randomPolicy(String name, Algorithm algorithm, Refill refill, Random random) {
