@@ -69,4 +69,15 @@ public @interface Throttled {
     /** False for shadow mode: decide, count, add headers, log, never block. */
     @Nonbinding
     boolean enforce() default true;
+
+    /**
+     * How long a call may wait for a permit instead of being denied, as rate windows are written
+     * ({@code 500ms}, {@code 2s}); empty or {@code 0} never waits. token-bucket, gcra and leaky-bucket only.
+     */
+    @Nonbinding
+    String maxWait() default "";
+
+    /** The most calls waiting at once per key; 0 keeps the default (no bound beyond max-wait). */
+    @Nonbinding
+    long maxWaiters() default 0;
 }

@@ -18,8 +18,9 @@ import java.util.Optional;
 
 /**
  * The body of {@code PUT throttled/policies/{name}}, read strictly: a JSON object whose members are the
- * config vocabulary, strings for {@code algorithm}, {@code rate}, {@code refill} and {@code key}, whole
- * numbers for {@code burst} and {@code cost}, a boolean for {@code enforce}. Unknown members and wrong types
+ * config vocabulary, strings for {@code algorithm}, {@code rate}, {@code refill}, {@code key} and
+ * {@code max-wait} ({@code "2s"}), whole numbers for {@code burst}, {@code cost} and {@code max-waiters}, a boolean
+ * for {@code enforce}. Unknown members and wrong types
  * are violations, each named; {@code null} leaves a field to config.
  */
 record OverrideRequest(Map<PolicyField, String> fields, Map<RouteField, String> routeFields, List<Violation> violations) {
@@ -70,7 +71,7 @@ record OverrideRequest(Map<PolicyField, String> fields, Map<RouteField, String> 
                 continue;
             }
             String text = switch (field.get()) {
-                case BURST, COST -> wholeNumber(value);
+                case BURST, COST, MAX_WAITERS -> wholeNumber(value);
                 case ENFORCE -> value == JsonValue.TRUE ? "true" : value == JsonValue.FALSE ? "false" : null;
                 default -> value.getValueType() == JsonValue.ValueType.STRING ? ((jakarta.json.JsonString) value).getString() : null;
             };
@@ -92,7 +93,7 @@ record OverrideRequest(Map<PolicyField, String> fields, Map<RouteField, String> 
         fields.forEach((field, value) -> {
             if (!field.shapesBuckets()) {
                 refused.add(new Violation(field.configName(), value, "a tier sets only the fields of its buckets"
-                        + " (algorithm, rate, burst, refill, key, cost, enforce); this one is its policy's"));
+                        + " (algorithm, rate, burst, refill, key, cost, enforce, max-wait, max-waiters); this one is its policy's"));
             }
         });
         if (newTier && fields.isEmpty() && violations.isEmpty()) {
@@ -137,7 +138,7 @@ record OverrideRequest(Map<PolicyField, String> fields, Map<RouteField, String> 
 
     private static String expected(PolicyField field) {
         return switch (field) {
-            case BURST, COST -> "a whole JSON number";
+            case BURST, COST, MAX_WAITERS -> "a whole JSON number";
             case ENFORCE -> "true or false";
             default -> "a JSON string";
         };

@@ -4,6 +4,7 @@ import io.throttled.config.PolicyDeclaration;
 import io.throttled.config.PolicyRegistry;
 import io.throttled.core.Acquisition;
 import io.throttled.core.Decision;
+import io.throttled.core.PermitWaiter;
 import io.throttled.core.Policy;
 import io.throttled.core.RateLimiter;
 import io.throttled.key.CallContext;
@@ -23,9 +24,16 @@ public final class Throttler {
     private final RateLimiter limiter;
     private final ShadowLog shadow;
     private final List<DecisionListener> listeners;
+    private final PermitWaiter waiter;
 
     public Throttler(PolicyRegistry policies, CallPlanner planner, RateLimiter limiter, ShadowLog shadow,
                      Iterable<DecisionListener> listeners) {
+        this(policies, planner, limiter, shadow, listeners, PermitWaiter.sleeping(limiter));
+    }
+
+    public Throttler(PolicyRegistry policies, CallPlanner planner, RateLimiter limiter, ShadowLog shadow,
+                     Iterable<DecisionListener> listeners, PermitWaiter waiter) {
+        this.waiter = waiter;
         this.policies = policies;
         this.planner = planner;
         this.limiter = limiter;
@@ -49,7 +57,18 @@ public final class Throttler {
         if (!check.decided()) {
             return Optional.empty();
         }
-        return Optional.of(decided(check, limiter.acquire(check.bucketPolicy(), check.key())));
+        return Optional.of(decided(check, acquireOrWait(check.bucketPolicy(), check.key(), check.bucketPolicy().cost())));
+    }
+
+    /**
+     * One policy's decision; a policy with max-wait reserves its slot and this thread waits it out here, so the
+     * call proceeds after the wait (or is denied when the wait is interrupted).
+     */
+    private Decision acquireOrWait(Policy policy, String key, long cost) {
+        if (!policy.waiting().waits() || cost == 0) {
+            return limiter.acquire(policy, key, cost);
+        }
+        return waiter.await(policy, limiter.reserve(policy, key, cost));
     }
 
     /**
@@ -106,7 +125,7 @@ public final class Throttler {
         }
         if (checks.size() == 1) {
             PlannedCheck only = checks.get(0);
-            return List.of(limiter.acquire(only.bucketPolicy(), only.key(), cost < 0 ? only.bucketPolicy().cost() : cost));
+            return List.of(acquireOrWait(only.bucketPolicy(), only.key(), cost < 0 ? only.bucketPolicy().cost() : cost));
         }
         List<Acquisition> group = new ArrayList<>(checks.size());
         for (PlannedCheck check : checks) {

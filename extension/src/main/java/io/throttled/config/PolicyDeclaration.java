@@ -78,6 +78,10 @@ public record PolicyDeclaration(String name, String origin, Map<PolicyField, Str
         if (!annotation.enforce()) {
             values.put(PolicyField.ENFORCE, "false");
         }
+        putIfSet(values, PolicyField.MAX_WAIT, annotation.maxWait());
+        if (annotation.maxWaiters() != 0) {
+            values.put(PolicyField.MAX_WAITERS, Long.toString(annotation.maxWaiters()));
+        }
         return new PolicyDeclaration(name, origin, values);
     }
 

@@ -16,6 +16,9 @@ public enum PolicyField {
     KEY("key", "principal-or-ip", PolicyBuilder::key),
     COST("cost", "1", PolicyBuilder::cost),
     ENFORCE("enforce", "true", PolicyBuilder::enforce),
+    // how long a call may wait for its slot; it shapes what a bucket admits, so a tier may set it
+    MAX_WAIT("max-wait", "0", PolicyBuilder::maxWait),
+    MAX_WAITERS("max-waiters", "0", PolicyBuilder::maxWaiters),
     // what the policy decides about a call beyond its buckets (CallRules); not per tier
     COUNT("count", "all", null),
     EXEMPT("exempt", "", null),

@@ -17,7 +17,8 @@ import java.util.function.LongSupplier;
  * least what Redis denied, before the retry-after measured from when the denied call was <em>sent</em>,
  * less the millisecond the retry-after was rounded up by. Tokens only come back with time, so until then
  * Redis would deny it again. The exceptions are an admin reset or a policy change, which invalidate the
- * entries on every node through a notice: until the notice arrives (milliseconds), a call may be denied
+ * entries on every node through a notice. Policies that wait (max-wait) are never remembered: a give-back
+ * returns tokens before their time. Until the notice arrives (milliseconds), a call may be denied
  * here that Redis would now allow, and never for longer than that call's cached retry-after.
  */
 public final class OverLimitCache {
@@ -33,8 +34,8 @@ public final class OverLimitCache {
 
     /** A denial to answer with, or null when this call must go to Redis. */
     public Decision deny(Policy policy, String key, long cost) {
-        if (cost <= 0) {
-            return null;   // peeks always look at the real state
+        if (cost <= 0 || policy.waiting().waits()) {
+            return null;   // peeks always look at the real state; a waiting policy's denial may end early
         }
         Key k = new Key(policy, key);
         Entry entry = denials.getIfPresent(k);
@@ -73,7 +74,9 @@ public final class OverLimitCache {
 
     /** Records what Redis said about a call sent at {@code sentAt} (nanoTime). */
     public void remember(Policy policy, String key, long cost, Decision decision, long sentAt) {
-        if (decision.allowed() || decision.canNeverSucceed() || cost <= 0 || decision.retryAfterMillis() <= 1) {
+        // a waiting policy's denial can end before its retry-after: a waiter gives its slot back or leaves
+        if (decision.allowed() || decision.canNeverSucceed() || cost <= 0 || decision.retryAfterMillis() <= 1
+                || policy.waiting().waits()) {
             return;
         }
         long until = sentAt + (decision.retryAfterMillis() - 1) * 1_000_000;

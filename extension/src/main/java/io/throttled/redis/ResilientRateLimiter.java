@@ -67,6 +67,38 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
     }
 
     /**
+     * A reservation on Redis. The over-limit cache neither answers nor learns here: a waiting policy's denial
+     * can end early (a give-back, a waiter gone), so "denied until the retry-after" would not hold. While Redis
+     * fails, the failure mode decides as for {@link #acquire}, without reserving (a slot must be given back to
+     * the store that made it).
+     */
+    @Override
+    public Decision reserve(Policy policy, String key, long cost) {
+        RateLimiter.checkArguments(policy, key, cost);
+        if (!policy.waiting().waits()) {
+            return acquire(policy, key, cost);
+        }
+        if (!breaker.allowsCall()) {
+            return failureMode(policy, key, cost);
+        }
+        try {
+            Decision decision = redis.reserve(policy, key, cost);
+            breaker.succeeded();
+            return decision;
+        } catch (RuntimeException e) {
+            breaker.failed(e);
+            LOG.log(System.Logger.Level.DEBUG, "throttled: Redis failed for policy {0}: {1}", policy.name(), e.toString());
+            return failureMode(policy, key, cost);
+        }
+    }
+
+    /** On Redis, where the slot was reserved; a failure is the caller's to ignore (the slot stays taken). */
+    @Override
+    public boolean release(Policy policy, io.throttled.core.Reservation reservation) {
+        return redis.release(policy, reservation);
+    }
+
+    /**
      * The group as Redis decides it ({@link RedisRateLimiter#acquireTogether}), with the same protections as
      * one call: a group with an enforced request remembered as denied is refused here, and when Redis fails
      * the failure mode decides the whole group (the local store all or none).

@@ -148,4 +148,31 @@ class PolicyTest {
         assertThat(e).as("expected the policy to be rejected").isNotNull();
         return e.violations().stream().map(Violation::toString).toList();
     }
+
+    @Test
+    void theWindowAlgorithmsRefuseMaxWaitWithTheReason() {
+        for (String algorithm : new String[] {"fixed-window", "sliding-window-log", "sliding-window-counter"}) {
+            assertThatThrownBy(() -> Policy.builder("w").algorithm(algorithm).rate("10/1s").maxWait("2s").build())
+                    .isInstanceOf(InvalidPolicyException.class)
+                    .hasMessageContaining("max-wait '2s': " + algorithm + " cannot wait")
+                    .hasMessageContaining("use token-bucket, gcra or leaky-bucket to wait");
+        }
+        assertThat(Policy.builder("w").algorithm("fixed-window").rate("10/1s").maxWait("0").build().waiting().waits())
+                .isFalse();
+    }
+
+    @Test
+    void maxWaitAndMaxWaitersAreCheckedAndNamed() {
+        Policy policy = Policy.builder("w").algorithm("gcra").rate("10/1s").maxWait("250ms").maxWaiters("20").build();
+        assertThat(policy.waiting()).isEqualTo(new io.throttled.core.Waiting(250, 20));
+        assertThat(policy.toBuilder().build()).isEqualTo(policy);
+
+        assertThatThrownBy(() -> Policy.builder("w").rate("10/1s").maxWait("2x").maxWaiters("-1").build())
+                .hasMessageContaining("max-wait '2x': is not a duration: unknown time unit 'x'; accepted forms: 0 (never wait)")
+                .hasMessageContaining("max-waiters '-1': must be 0 (no bound beyond max-wait) up to 1000000");
+        assertThatThrownBy(() -> Policy.builder("w").rate("10/1s").maxWait("2h").build())
+                .hasMessageContaining("max-wait '2h': must be 0 (never wait) up to 1h");
+        assertThatThrownBy(() -> Policy.builder("w").rate("99999989/1s").maxWait("1h").build())
+                .hasMessageContaining("leaves the exact range");
+    }
 }

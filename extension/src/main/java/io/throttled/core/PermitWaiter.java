@@ -1,0 +1,62 @@
+package io.throttled.core;
+
+/**
+ * Waits out a reservation ({@link RateLimiter#reserve}) on the calling thread: sleeps the wait the store gave,
+ * once, then lets the call proceed with nothing more asked of the store; no polling. An interrupted wait
+ * gives the slot back ({@link RateLimiter#release}) and turns into a denial.
+ */
+public final class PermitWaiter {
+    private static final System.Logger LOG = System.getLogger(PermitWaiter.class.getName());
+
+    /** How the thread waits; tests pass their own, so no test sleeps. */
+    @FunctionalInterface
+    public interface Sleeper {
+        void sleep(long millis) throws InterruptedException;
+    }
+
+    private final RateLimiter limiter;
+    private final Sleeper sleeper;
+
+    public PermitWaiter(RateLimiter limiter, Sleeper sleeper) {
+        this.limiter = limiter;
+        this.sleeper = sleeper;
+    }
+
+    /** A waiter that sleeps the thread. */
+    public static PermitWaiter sleeping(RateLimiter limiter) {
+        return new PermitWaiter(limiter, Thread::sleep);
+    }
+
+    /**
+     * The decision to act on once any wait is over: {@code decision} itself when it reserved nothing or its wait
+     * ran out, or, when the wait was interrupted, a denial (the slot given back, the thread's interrupt status
+     * kept) whose retry-after is the wait that was left undone.
+     *
+     * @param policy the policy the decision was made under
+     */
+    public Decision await(Policy policy, Decision decision) {
+        if (!decision.reserved()) {
+            return decision;
+        }
+        long wait = decision.waitMillis();   // at most max-wait: the store reserved nothing further
+        try {
+            sleeper.sleep(wait);
+            return decision;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            giveBack(policy, decision.reservation());
+            return new Decision(false, 0, Math.max(1, wait), decision.resetAfterMillis(), decision.limit(),
+                    decision.policy(), decision.origin());
+        }
+    }
+
+    /** A give-back that fails (Redis down) only leaves the slot taken: the limit holds either way. */
+    private void giveBack(Policy policy, Reservation reservation) {
+        try {
+            limiter.release(policy, reservation);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.DEBUG, "throttled: could not give back a slot of policy {0}: {1}",
+                    policy.name(), e.toString());
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package io.throttled.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.throttled.Algorithm;
+import io.throttled.Refill;
+import io.throttled.testing.ManualClock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Waiting for a permit, as every store must do it, on an injected clock: reservations, give-backs and
+ * max-waiters. Run against the in-JVM store and the Redis store by the subclasses.
+ */
+public abstract class ReservationContract {
+    private static final AtomicInteger KEYS = new AtomicInteger();
+
+    protected ManualClock clock;
+    private RateLimiter limiter;
+    private String key;
+
+    protected abstract RateLimiter limiterOn(ManualClock clock);
+
+    @BeforeEach
+    void freshTimeline() {
+        clock = ManualClock.aheadOfRealTime();
+        limiter = limiterOn(clock);
+        key = "w" + KEYS.incrementAndGet();
+    }
+
+    /** Every algorithm that waits, one token per 100 ms, burst 1, waiting up to 350 ms. */
+    static List<Policy> waiting() {
+        return List.of(
+                waiting(Policy.builder("w-tb").algorithm(Algorithm.TOKEN_BUCKET)),
+                waiting(Policy.builder("w-ti").algorithm(Algorithm.TOKEN_BUCKET).refill(Refill.INTERVAL)),
+                waiting(Policy.builder("w-g").algorithm(Algorithm.GCRA)),
+                waiting(Policy.builder("w-lb").algorithm(Algorithm.LEAKY_BUCKET)));
+    }
+
+    private static Policy waiting(PolicyBuilder builder) {
+        return builder.rate("1/100ms").maxWait(Duration.ofMillis(350)).build();
+    }
+
+    private Decision reserve(Policy policy) {
+        return limiter.reserve(policy, key, 1);
+    }
+
+    @ParameterizedTest
+    @MethodSource("waiting")
+    void waitersGetDistinctSlotsInOrderAndBeyondMaxWaitNothingIsTaken(Policy policy) {
+        assertThat(reserve(policy).waitMillis()).isZero();          // the burst: at once
+        for (long wait = 100; wait <= 300; wait += 100) {
+            Decision d = reserve(policy);
+            assertThat(d.allowed()).isTrue();
+            assertThat(d.reserved()).isTrue();
+            assertThat(d.waitMillis()).isEqualTo(wait);
+            assertThat(d.reservation().slotMicros()).isEqualTo(clock.nowMicros() + wait * 1000);
+        }
+        Decision beyond = reserve(policy);                          // its slot would be 400 ms away
+        assertThat(beyond.allowed()).isFalse();
+        assertThat(beyond.reserved()).isFalse();
+        assertThat(beyond.retryAfterMillis()).isEqualTo(400);
+        assertThat(reserve(policy).retryAfterMillis()).isEqualTo(400);   // the denial took nothing
+
+        clock.advanceMillis(50);                                    // the next slot is now 350 ms away: reserved
+        assertThat(reserve(policy).waitMillis()).isEqualTo(350);
+    }
+
+    @ParameterizedTest
+    @MethodSource("waiting")
+    void aCallWithoutWaitingSeesEveryReservation(Policy policy) {
+        reserve(policy);
+        reserve(policy);
+        reserve(policy);
+        Decision plain = limiter.acquire(policy, key, 1);           // acquire never reserves
+        assertThat(plain.allowed()).isFalse();
+        assertThat(plain.remaining()).isZero();
+        assertThat(plain.retryAfterMillis()).isEqualTo(300);
+        clock.advanceMillis(200);                                   // the last waiter proceeds now
+        assertThat(limiter.acquire(policy, key, 1).allowed()).isFalse();
+        clock.advanceMillis(100);
+        assertThat(limiter.acquire(policy, key, 1).allowed()).isTrue();
+    }
+
+    @ParameterizedTest
+    @MethodSource("waiting")
+    void givingBackTheLastReservationLetsTheNextCallerHaveItAtOnce(Policy policy) {
+        reserve(policy);
+        Decision first = reserve(policy);
+        Decision second = reserve(policy);
+        clock.advanceMillis(10);
+
+        assertThat(limiter.release(policy, second.reservation())).isTrue();
+        assertThat(reserve(policy).waitMillis()).isEqualTo(190);            // the same slot, 10 ms later
+        assertThat(limiter.release(policy, first.reservation())).isFalse(); // now in the middle: the gap stays
+    }
+
+    @ParameterizedTest
+    @MethodSource("waiting")
+    void givingBackAMiddleReservationLeavesTheLimitIntact(Policy policy) {
+        reserve(policy);
+        Decision first = reserve(policy);
+        Decision second = reserve(policy);
+
+        assertThat(limiter.release(policy, first.reservation())).isFalse();
+        assertThat(reserve(policy).waitMillis()).isEqualTo(300);            // after the last, not in the gap
+        assertThat(limiter.release(policy, second.reservation())).isFalse(); // no longer the last either
+    }
+
+    @ParameterizedTest
+    @MethodSource("waiting")
+    void givenBackInReverseOrderEverySlotReturns(Policy policy) {
+        reserve(policy);
+        Decision a = reserve(policy);
+        Decision b = reserve(policy);
+        assertThat(limiter.release(policy, b.reservation())).isTrue();
+        assertThat(limiter.release(policy, a.reservation())).isTrue();
+        assertThat(reserve(policy).waitMillis()).isEqualTo(100);
+    }
+
+    @ParameterizedTest
+    @MethodSource("waiting")
+    void maxWaitersBoundsTheWaitersAndAGiveBackMakesRoom(Policy unbounded) {
+        Policy policy = unbounded.toBuilder().maxWaiters(2).build();
+        reserve(policy);                                            // at once: not a waiter
+        Decision a = reserve(policy);
+        assertThat(reserve(policy).reserved()).isTrue();
+        Decision third = reserve(policy);
+        assertThat(third.allowed()).isFalse();                      // two wait already
+        assertThat(third.retryAfterMillis()).isEqualTo(300);        // nothing was taken for it
+
+        assertThat(limiter.release(policy, a.reservation())).isFalse();   // a middle one: no slot back...
+        assertThat(reserve(policy).waitMillis()).isEqualTo(300);         // ...but one waiter fewer
+        clock.advanceMillis(100);
+        assertThat(reserve(policy).reserved()).isFalse();           // still two waiting (slots at 200 and 300 ms)
+        clock.advanceMillis(100);                                   // b proceeds: one waiter left
+        assertThat(reserve(policy).waitMillis()).isEqualTo(200);
+    }
+
+    @ParameterizedTest
+    @MethodSource("waiting")
+    void peeksAndCallsLargerThanTheBurstNeverReserve(Policy policy) {
+        reserve(policy);
+        assertThat(limiter.reserve(policy, key, 0).reserved()).isFalse();
+        Decision tooLarge = limiter.reserve(policy, key, 2);
+        assertThat(tooLarge.canNeverSucceed()).isTrue();
+        assertThat(reserve(policy).waitMillis()).isEqualTo(100);
+    }
+}
