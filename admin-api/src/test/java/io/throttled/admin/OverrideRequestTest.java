@@ -35,6 +35,8 @@ class OverrideRequestTest {
         "{\"burst\":99999999999999999999} | burst    | must be a whole JSON number",
         "{\"enforce\":\"false\"}         | enforce   | must be true or false",
         "{\"rate\":10}                   | rate      | must be a JSON string",
+        "{\"max-wait\":2000}             | max-wait  | must be a JSON string",
+        "{\"max-waiters\":\"ten\"}       | max-waiters | must be a whole JSON number",
         "{\"algorithm\":[\"gcra\"]}      | algorithm | must be a JSON string",
         "{\"speed\":\"fast\"}            | speed     | unknown field; allowed: algorithm, rate, burst, refill, key, cost, enforce",
         "[1,2]                           | body      | must be a JSON object",
@@ -57,6 +59,15 @@ class OverrideRequestTest {
         assertThat(OverrideRequest.parse("{\"rate\":\"5/1s\"}").tierViolations(true)).isEmpty();
         assertThat(OverrideRequest.parse("{}").tierViolations(false)).isEmpty();   // dropping an existing tier's fields
         assertThat(OverrideRequest.parse("{}").tierViolations(true)).extracting(Violation::field).containsExactly("body");
+    }
+
+    @Test
+    void readsTheWaitingFields() {
+        OverrideRequest r = OverrideRequest.parse("{\"max-wait\":\"2s\",\"max-waiters\":20}");
+
+        assertThat(r.violations()).isEmpty();
+        assertThat(r.fields()).containsEntry(PolicyField.MAX_WAIT, "2s").containsEntry(PolicyField.MAX_WAITERS, "20");
+        assertThat(r.tierViolations(false)).isEmpty();   // they shape buckets: a tier may set them
     }
 
     @Test

@@ -1,0 +1,33 @@
+package io.throttled.redis;
+
+import io.throttled.core.RateLimiter;
+import io.throttled.core.ReservationContract;
+import io.throttled.testing.ManualClock;
+import io.throttled.testing.RedisClusterProcess;
+import io.throttled.testing.RedisExtension;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Reservations on a 3-master Redis Cluster: the limits and the waiters of a bucket share one slot. */
+@ExtendWith(RedisExtension.class)
+class RedisClusterReservationTest extends ReservationContract {
+    private static JedisScripting redis;
+
+    @BeforeAll
+    static void connect(RedisClusterProcess cluster) {
+        redis = RedisConnections.scripting(RedisSettings.builder().cluster(cluster.seedList())
+                .commandTimeout(Duration.ofSeconds(5)).connectTimeout(Duration.ofSeconds(5)).build());
+    }
+
+    @AfterAll
+    static void disconnect() {
+        redis.close();
+    }
+
+    @Override
+    protected RateLimiter limiterOn(ManualClock clock) {
+        return RedisRateLimiter.builder(redis).scriptClockForTests(clock).preloadScripts(false).build();
+    }
+}
