@@ -54,6 +54,13 @@ class DefinitionErrorsTest {
     }
 
     @ApplicationScoped
+    public static class WindowThatWaits {
+        @Throttled(value = "window-wait", algorithm = "fixed-window", rate = "10/1m", maxWait = "2s")
+        public void call() {
+        }
+    }
+
+    @ApplicationScoped
     public static class NoRate {
         @Throttled("norate")
         public void call() {
@@ -85,6 +92,11 @@ class DefinitionErrorsTest {
     void anInvalidRateNamesClassMethodSettingAndValue() {
         assertBootFails("throttled: @Throttled on " + T + "$BadRate#call (policy '" + T + "$BadRate.call'): "
                 + "rate '10/1x': '10/1x' is not a limit: unknown time unit 'x'", BadRate.class);
+    }
+
+    @Test
+    void aWindowAlgorithmThatWouldWaitStopsTheDeploymentWithTheReason() {
+        assertBootFails("(policy 'window-wait'): max-wait '2s'", WindowThatWaits.class);
     }
 
     @Test

@@ -102,6 +102,36 @@ class ThrottledCdiTest {
         }
     }
 
+    @ApplicationScoped
+    public static class PatientCaller {
+        @Throttled(value = "patient", algorithm = "gcra", rate = "1/200ms", maxWait = "5s")
+        public String call() {
+            return "done";
+        }
+
+        @Throttled(value = "impatient", algorithm = "gcra", rate = "1/1d", maxWait = "100ms")
+        public String tooFar() {
+            return "done";
+        }
+    }
+
+    @Test
+    void aCallWithinMaxWaitWaitsForItsSlotInsteadOfFailing() {
+        try (WeldContainer cdi = boot(PatientCaller.class)) {
+            PatientCaller caller = cdi.select(PatientCaller.class).get();
+            long start = System.nanoTime();
+            for (int i = 0; i < 3; i++) {
+                assertThat(caller.call()).isEqualTo("done");   // without max-wait, the second would throw
+            }
+            // two slots of 200 ms each were waited for (the waiter sleeps exactly its reservation's wait)
+            assertThat((System.nanoTime() - start) / 1_000_000).isGreaterThanOrEqualTo(350);
+
+            assertThat(caller.tooFar()).isEqualTo("done");
+            ThrottledException denied = catchThrowableOfType(ThrottledException.class, caller::tooFar);
+            assertThat(denied.decision().allowed()).isFalse();   // a slot a day away is beyond 100 ms: denied at once
+        }
+    }
+
     @Test
     void theInterceptorDeniesAMethodBeyondItsLimit() {
         try (WeldContainer cdi = boot(Greeter.class)) {
