@@ -6,6 +6,7 @@ import io.throttled.config.PolicyDeclaration;
 import io.throttled.key.KeyResolver;
 import io.throttled.key.TierResolver;
 import jakarta.ws.rs.ApplicationPath;
+import jakarta.ws.rs.Path;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.literal.NamedLiteral;
@@ -30,6 +31,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
  */
 public class ThrottledExtension implements Extension {
     private final List<PolicyDeclaration> declarations = new CopyOnWriteArrayList<>();
+    private final List<Class<?>> resourceClasses = new CopyOnWriteArrayList<>();
     private volatile String applicationPath = "/";
 
     /**
@@ -87,6 +89,18 @@ public class ThrottledExtension implements Extension {
         }
     }
 
+    /**
+     * Every root resource class CDI discovers, for the OpenAPI document: it may be built before JAX-RS has
+     * configured a single resource (Open Liberty builds it while the application starts).
+     */
+    void resources(@Observes @WithAnnotations(Path.class) ProcessAnnotatedType<?> event) {
+        Class<?> type = event.getAnnotatedType().getJavaClass();
+        if (type.isAnnotationPresent(Path.class) && !type.isInterface()
+                && !java.lang.reflect.Modifier.isAbstract(type.getModifiers())) {
+            resourceClasses.add(type);
+        }
+    }
+
     void validate(@Observes AfterDeploymentValidation event, BeanManager beans) {
         List<String> problems = DefinitionProblems.find(ConfigProvider.getConfig(), declarations,
                 name -> !beans.getBeans(KeyResolver.class, NamedLiteral.of(name)).isEmpty(),
@@ -99,6 +113,11 @@ public class ThrottledExtension implements Extension {
     /** The JAX-RS application path ({@code @ApplicationPath}), {@code /} when none is annotated. */
     public String applicationPath() {
         return applicationPath;
+    }
+
+    /** The root resource classes CDI discovered ({@code @Path} on the class). */
+    public List<Class<?>> resourceClasses() {
+        return List.copyOf(resourceClasses);
     }
 
     /** The policies annotations declared. */

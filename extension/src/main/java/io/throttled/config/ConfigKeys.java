@@ -11,6 +11,7 @@ public final class ConfigKeys {
     public static final String IPV6_PREFIX_LENGTH = "throttled.ipv6-prefix-length";
     public static final String MEMORY_MAX_BUCKETS = "throttled.memory.max-buckets";
     public static final String OVERRIDES_REREAD = "throttled.overrides.reread";
+    public static final String OPENAPI = "throttled.openapi";
 
     public static final String REDIS_URL = "throttled.redis.url";
     public static final String REDIS_CLUSTER = "throttled.redis.cluster";

@@ -27,7 +27,8 @@ public record ThrottledSettings(
         Duration overridesReread,
         Resilience resilience,
         Coalescing coalescing,
-        Optional<RedisSettings> redis) {
+        Optional<RedisSettings> redis,
+        boolean openApi) {
 
     /** Whether concurrent decisions share pipelines, how large, and how many may be in flight. */
     public record Coalescing(boolean enabled, int maxBatch, int concurrentBatches) {
@@ -61,11 +62,13 @@ public record ThrottledSettings(
         Integer batches = r.read(ConfigKeys.REDIS_COALESCE_BATCHES, "2",
                 text -> r.intIn(ConfigKeys.REDIS_COALESCE_BATCHES, text, 1, 1_000));
         Optional<RedisSettings> redis = r.redis();
+        Boolean openApi = r.read(ConfigKeys.OPENAPI, "true", Reader::bool);
         if (!r.problems.isEmpty()) {
             throw new InvalidSettingsException(r.problems);
         }
         return new ThrottledSettings(prefix, headers, proxies, ipv6, maxBuckets, reread,
-                new Resilience(mode, breakerFailures, openFor, cacheSize), new Coalescing(coalesce, maxBatch, batches), redis);
+                new Resilience(mode, breakerFailures, openFor, cacheSize), new Coalescing(coalesce, maxBatch, batches), redis,
+                openApi);
     }
 
     /** Reads values, collecting problems instead of stopping at the first. */

@@ -7,9 +7,9 @@ import java.util.OptionalLong;
  * The RFC 9457 body of a denied call, with the draft's "quota-exceeded" problem type. Written by hand:
  * the shape is fixed and small, and this keeps JSON-P out of the application's required features.
  */
-final class ProblemDetails {
-    static final String MEDIA_TYPE = "application/problem+json";
-    static final String QUOTA_EXCEEDED = "https://iana.org/assignments/http-problem-types#quota-exceeded";
+public final class ProblemDetails {
+    public static final String MEDIA_TYPE = "application/problem+json";
+    public static final String QUOTA_EXCEEDED = "https://iana.org/assignments/http-problem-types#quota-exceeded";
     static final String REDUCED_CAPACITY = "https://iana.org/assignments/http-problem-types#temporary-reduced-capacity";
 
     private ProblemDetails() {

@@ -75,9 +75,7 @@ public final class RateLimitHeaders {
                 if (!seen.contains(o.policy().name())) {
                     seen.add(o.policy().name());
                     for (Limit limit : o.policy().limits()) {
-                        AnnouncedQuota quota = AnnouncedQuota.of(o.policy(), limit);
-                        policies.add(item(o.policy(), limit) + ";q=" + sfInteger(quota.quota())
-                                + ";w=" + sfInteger(quota.windowSeconds()));
+                        policies.add(policyItem(o.policy(), limit));
                     }
                 }
             }
@@ -95,6 +93,20 @@ public final class RateLimitHeaders {
             headers.put(RESET, Long.toString(ceilDiv(nowEpochMillis + tightest.resetAfterMillis(), 1000)));
         }
         return headers;
+    }
+
+    /** The {@code RateLimit-Policy} items a policy announces, one per limit: {@code "ping";q=10;w=10}. */
+    public static List<String> policyItems(Policy policy) {
+        List<String> items = new ArrayList<>(policy.limits().size());
+        for (Limit limit : policy.limits()) {
+            items.add(policyItem(policy, limit));
+        }
+        return items;
+    }
+
+    private static String policyItem(Policy policy, Limit limit) {
+        AnnouncedQuota quota = AnnouncedQuota.of(policy, limit);
+        return item(policy, limit) + ";q=" + sfInteger(quota.quota()) + ";w=" + sfInteger(quota.windowSeconds());
     }
 
     /** Whole seconds to wait, rounded up and never 0 while denied; empty when waiting cannot help. */
