@@ -7,7 +7,10 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
-/** The model, the in-JVM algorithms and the route matcher stand alone: no Jakarta, no Jedis. */
+/**
+ * The model, the in-JVM algorithms and the route matcher stand alone: no Jakarta, no Jedis. MicroProfile OpenAPI
+ * is optional: only its own package touches it.
+ */
 class ArchitectureTest {
     private final JavaClasses classes = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -26,6 +29,22 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("io.throttled")
                 .should().dependOnClassesThat().resideInAnyPackage("io.throttled.memory..", "io.throttled.redis..",
                         "redis.clients..")
+                .check(classes);
+    }
+
+    /**
+     * An application without MicroProfile OpenAPI must load every class it uses: only the filter's package refers
+     * to the API, nothing refers to that package, and its config source (loaded with every application) refers
+     * to neither.
+     */
+    @Test
+    void onlyTheOpenApiPackageTouchesTheOptionalOpenApiApi() {
+        noClasses().that().resideOutsideOfPackage("io.throttled.openapi..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.eclipse.microprofile.openapi..", "io.throttled.openapi..")
+                .check(classes);
+        noClasses().that().haveFullyQualifiedName("io.throttled.openapi.FilterDefault")
+                .should().dependOnClassesThat().resideInAnyPackage("org.eclipse.microprofile.openapi..")
+                .orShould().dependOnClassesThat().haveSimpleNameStartingWith("ThrottledOASFilter")
                 .check(classes);
     }
 }
