@@ -42,7 +42,7 @@ public record RouteSettings(String name, Map<RouteField, Setting> settings) {
      *
      * @param applicationPath where the application's JAX-RS resources are ({@code /api}); a path that can never
      *                        be under it is refused, since no request of the filter's could match it
-     * @throws InvalidPolicyException naming every bad field
+     * @throws io.throttled.core.InvalidPolicyException naming every bad field
      */
     public Route toRoute(String applicationPath) {
         List<Violation> violations = new ArrayList<>();

@@ -234,7 +234,7 @@ public final class RedisRateLimiter implements RateLimiter, BucketInventory, Aut
         return ttl < 0 ? OptionalLong.empty() : OptionalLong.of(ttl);
     }
 
-    /** SCAN for {@code <prefix><policy>:{*}: every limit key of every client, deduplicated per page. */
+    /** SCAN for {@code <prefix><policy>:{*}}: every limit key of every client, deduplicated per page. */
     @Override
     public KeyPage keys(Policy policy, String cursor, int count) {
         String stem = keys.prefix() + policy.name() + ":{";
