@@ -31,22 +31,22 @@ public enum Algorithm {
         this.usesBurst = usesBurst;
     }
 
-    /** The name used in {@code @Throttled(algorithm=...)}, config values and JSON. */
+    /** {@return the name used in {@code @Throttled(algorithm=...)}, config values and JSON} */
     public String configName() {
         return configName;
     }
 
-    /** Short code that names the algorithm in Redis keys, so changing the algorithm never reads foreign state. */
+    /** {@return the short code that names the algorithm in Redis keys, so changing the algorithm never reads foreign state} */
     public String keyCode() {
         return keyCode;
     }
 
-    /** Whether a burst larger or smaller than the quantity means anything to this algorithm. */
+    /** {@return whether a burst larger or smaller than the quantity means anything to this algorithm} */
     public boolean usesBurst() {
         return usesBurst;
     }
 
-    /** All config names, comma separated, for error messages. */
+    /** {@return all config names, comma separated, for error messages} */
     public static String allowedValues() {
         return Arrays.stream(values()).map(Algorithm::configName).collect(Collectors.joining(", "));
     }
@@ -54,6 +54,8 @@ public enum Algorithm {
     /**
      * Parses a config name (case-insensitive, surrounding blanks ignored).
      *
+     * @param text a config name such as {@code gcra}
+     * @return the algorithm of that name
      * @throws IllegalArgumentException naming the value and the allowed ones
      */
     public static Algorithm fromConfig(String text) {

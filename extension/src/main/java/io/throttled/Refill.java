@@ -15,6 +15,7 @@ public enum Refill {
         this.configName = configName;
     }
 
+    /** {@return the name used in {@code @Throttled(refill=...)}, config values and JSON} */
     public String configName() {
         return configName;
     }
@@ -22,6 +23,8 @@ public enum Refill {
     /**
      * Parses a config name (case-insensitive).
      *
+     * @param text {@code greedy} or {@code interval}
+     * @return the refill of that name
      * @throws IllegalArgumentException naming the value and the allowed ones
      */
     public static Refill fromConfig(String text) {

@@ -36,37 +36,37 @@ import java.lang.annotation.Target;
 @Target({ElementType.TYPE, ElementType.METHOD})
 public @interface Throttled {
 
-    /** The policy name; shared by every method that names it. */
+    /** {@return the policy name, shared by every method that names it} */
     @Nonbinding
     String value() default "";
 
-    /** {@code token-bucket} (default), {@code gcra}, {@code fixed-window}, {@code sliding-window-log},
-     *  {@code sliding-window-counter} or {@code leaky-bucket}. */
+    /** {@return the algorithm: {@code token-bucket} (default), {@code gcra}, {@code fixed-window},
+     *  {@code sliding-window-log}, {@code sliding-window-counter} or {@code leaky-bucket}} */
     @Nonbinding
     String algorithm() default "";
 
-    /** One or more limits, comma separated: {@code 10/1s}, {@code 10/1s,1000/1h}, {@code 60/1m;burst=100}. */
+    /** {@return one or more limits, comma separated: {@code 10/1s}, {@code 10/1s,1000/1h}, {@code 60/1m;burst=100}} */
     @Nonbinding
     String rate() default "";
 
-    /** The burst of a single-limit policy; 0 keeps the default (the quantity). */
+    /** {@return the burst of a single-limit policy; 0 keeps the default (the quantity)} */
     @Nonbinding
     long burst() default 0;
 
-    /** {@code greedy} (default) or {@code interval}; token-bucket only. */
+    /** {@return how a token bucket refills: {@code greedy} (default) or {@code interval}; token-bucket only} */
     @Nonbinding
     String refill() default "";
 
-    /** {@code principal-or-ip} (default), {@code principal}, {@code ip}, {@code global},
-     *  {@code header:<Name>} or {@code bean:<name>}. */
+    /** {@return whose bucket a call takes from: {@code principal-or-ip} (default), {@code principal}, {@code ip},
+     *  {@code global}, {@code header:<Name>} or {@code bean:<name>}} */
     @Nonbinding
     String key() default "";
 
-    /** Tokens each call takes; 0 keeps the default (1). */
+    /** {@return the tokens each call takes; 0 keeps the default (1)} */
     @Nonbinding
     long cost() default 0;
 
-    /** False for shadow mode: decide, count, add headers, log, never block. */
+    /** {@return false for shadow mode: decide, count, add headers, log, never block} */
     @Nonbinding
     boolean enforce() default true;
 

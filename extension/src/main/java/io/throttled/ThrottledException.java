@@ -14,18 +14,25 @@ import jakarta.ejb.ApplicationException;
 public class ThrottledException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /** The denial, carried with the exception. */
     private final Decision decision;
 
+    /**
+     * An exception for a denied call; its message names the policy, the limit and the wait.
+     *
+     * @param decision the denial
+     */
     public ThrottledException(Decision decision) {
         super(message(decision), null, false, false);   // thrown on a hot path: no stack trace
         this.decision = decision;
     }
 
+    /** {@return the decision that denied the call} */
     public Decision decision() {
         return decision;
     }
 
-    /** How long until the same call would pass, or {@link Decision#NEVER}. */
+    /** {@return how long until the same call would pass, in milliseconds, or {@link Decision#NEVER}} */
     public long retryAfterMillis() {
         return decision.retryAfterMillis();
     }

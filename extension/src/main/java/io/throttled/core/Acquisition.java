@@ -8,7 +8,13 @@ package io.throttled.core;
  */
 public record Acquisition(Policy policy, String key, long cost) {
 
-    /** The policy's own cost per call. */
+    /**
+     * A request for the policy's own cost per call.
+     *
+     * @param policy the policy whose bucket to take from
+     * @param key    the client key
+     * @return the request
+     */
     public static Acquisition of(Policy policy, String key) {
         if (policy == null) {
             throw new IllegalArgumentException("policy is required");

@@ -31,6 +31,10 @@ public record AnnouncedQuota(long quota, long windowSeconds) {
     /**
      * The announcement for one of the policy's limits. The policy's own checks keep every product here in
      * the exact range ({@link ExactArithmetic}), so nothing overflows.
+     *
+     * @param policy the policy, for its algorithm and refill
+     * @param limit  one of its limits
+     * @return what to announce for that limit
      */
     public static AnnouncedQuota of(Policy policy, Limit limit) {
         switch (policy.algorithm()) {

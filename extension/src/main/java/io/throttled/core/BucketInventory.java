@@ -9,21 +9,41 @@ public interface BucketInventory {
     /**
      * One page of the policy's live client keys (the text inside the braces: hashed keys show hashed).
      *
+     * @param policy the policy whose buckets to list
      * @param cursor where the previous page ended; {@link KeyPage#START} for the first
      * @param count  roughly how many keys to return; pages are bounded by it
+     * @return the page
      */
     KeyPage keys(Policy policy, String cursor, int count);
 
-    /** How long until this client's state under the policy expires, in ms; empty when there is none. */
+    /**
+     * How long until this client's state under the policy expires.
+     *
+     * @param policy    the policy
+     * @param clientKey the client key, as resolved (not hashed)
+     * @return milliseconds; empty when there is no state
+     */
     OptionalLong timeToLiveMillis(Policy policy, String clientKey);
 
-    /** Forgets every client's state under the policy, in bounded batches; returns how many keys went. */
+    /**
+     * Forgets every client's state under the policy, in bounded batches.
+     *
+     * @param policy the policy
+     * @return how many keys went
+     */
     long resetAll(Policy policy);
 
-    /** A page of keys and the cursor of the next one ({@link KeyPage#START} again when there is none). */
+    /**
+     * A page of keys and the cursor of the next one ({@link KeyPage#START} again when there is none).
+     *
+     * @param keys       the client keys on this page
+     * @param nextCursor where the next page starts
+     */
     record KeyPage(List<String> keys, String nextCursor) {
+        /** The cursor of the first page, and the next cursor of the last. */
         public static final String START = "0";
 
+        /** {@return whether no page follows this one} */
         public boolean isLast() {
             return START.equals(nextCursor);
         }

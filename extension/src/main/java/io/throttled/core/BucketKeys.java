@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
  * braces) or grow keys without bound. {@code ~} never occurs in a plain key, so the two cannot collide.
  */
 public final class BucketKeys {
+    /** The prefix of every key unless configured otherwise. */
     public static final String DEFAULT_PREFIX = "throttled:";
     static final int MAX_PLAIN_LENGTH = 64;
     private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9._:@/-]*");
@@ -23,6 +24,12 @@ public final class BucketKeys {
 
     private final String prefix;
 
+    /**
+     * Keys under a prefix.
+     *
+     * @param prefix at most 64 letters, digits, {@code . _ : -}; may be empty
+     * @throws IllegalArgumentException naming the prefix and what is allowed
+     */
     public BucketKeys(String prefix) {
         if (prefix == null || !SAFE_PREFIX.matcher(prefix).matches()) {
             throw new IllegalArgumentException("key prefix '" + prefix
@@ -31,16 +38,30 @@ public final class BucketKeys {
         this.prefix = prefix;
     }
 
+    /** {@return the prefix every key starts with} */
     public String prefix() {
         return prefix;
     }
 
-    /** The key of one client's state under a policy, the part all its limits share. */
+    /**
+     * The key of one client's state under a policy, the part all its limits share.
+     *
+     * @param policy    the policy
+     * @param clientKey the client key, hashed here when it is not plain
+     * @return {@code <prefix><policy>:{<key>}}
+     */
     public String bucket(Policy policy, String clientKey) {
         return prefix + policy.name() + ":{" + safe(clientKey) + "}";
     }
 
-    /** The key (or, for windowed algorithms, the key stem) of one limit's state. */
+    /**
+     * The key (or, for windowed algorithms, the key stem) of one limit's state.
+     *
+     * @param bucketKey the client's key under the policy, from {@link #bucket}
+     * @param policy    the policy, for its algorithm code
+     * @param limit     one of its limits, for its window
+     * @return {@code <bucketKey>:<algorithm code><window>}
+     */
     public static String limit(String bucketKey, Policy policy, Limit limit) {
         String code = policy.algorithm().keyCode();
         if (policy.refill() == io.throttled.Refill.INTERVAL) {
@@ -57,7 +78,12 @@ public final class BucketKeys {
         return bucketKey + ":w";
     }
 
-    /** The client key as it appears inside the braces. */
+    /**
+     * The client key as it appears inside the braces.
+     *
+     * @param clientKey the client key
+     * @return the key itself when it is plain, otherwise {@code ~} and its digest
+     */
     public static String safe(String clientKey) {
         if (clientKey.length() <= MAX_PLAIN_LENGTH && SAFE.matcher(clientKey).matches()) {
             return clientKey;

@@ -7,8 +7,10 @@ import java.time.temporal.ChronoUnit;
 @FunctionalInterface
 public interface Clock {
 
+    /** {@return the current time in microseconds since the epoch} */
     long nowMicros();
 
+    /** {@return this JVM's wall clock} */
     static Clock system() {
         return () -> ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
     }

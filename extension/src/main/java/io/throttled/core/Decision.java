@@ -14,7 +14,10 @@ package io.throttled.core;
  * @param origin           what made the decision: the store, or a fallback while the store failed
  * @param reservation      when allowed only after waiting ({@link RateLimiter#reserve}), the slot reserved: the
  *                         call proceeds after {@link #waitMillis()}; null for every other decision
+ * @serial exclude
  */
+// @serial exclude: javadoc 17's doclint wants a comment of its own on each component of a serializable record,
+// where the @param tags above are the only place for one (later JDKs read those).
 public record Decision(
         boolean allowed,
         long remaining,
@@ -54,28 +57,48 @@ public record Decision(
         this(allowed, remaining, retryAfterMillis, resetAfterMillis, limit, policy, origin, null);
     }
 
-    /** A decision of the store itself. */
+    /**
+     * A decision of the store itself ({@link Origin#STORE}).
+     *
+     * @param allowed          whether the call may proceed
+     * @param remaining        what is left under the deciding limit
+     * @param retryAfterMillis how long until the same request would pass, {@link #NEVER}, or 0 when allowed
+     * @param resetAfterMillis how long until the deciding limit is fully restored
+     * @param limit            the limit that decided
+     * @param policy           the name of the policy
+     */
     public Decision(boolean allowed, long remaining, long retryAfterMillis, long resetAfterMillis, Limit limit,
                     String policy) {
         this(allowed, remaining, retryAfterMillis, resetAfterMillis, limit, policy, Origin.STORE);
     }
 
-    /** The decision of a request skipped because another of its group was denied ({@link Origin#SKIPPED}). */
+    /**
+     * The decision of a request skipped because another of its group was denied ({@link Origin#SKIPPED}).
+     *
+     * @param policy the skipped request's policy
+     * @return allowed, its first limit's full burst, no wait
+     */
     public static Decision skipped(Policy policy) {
         Limit first = policy.limits().get(0);
         return new Decision(true, first.burst(), 0, 0, first, policy.name(), Origin.SKIPPED);
     }
 
-    /** True when the store, or its memory of a denial, decided: not a failure mode, not skipped. */
+    /** {@return true when the store, or its memory of a denial, decided: not a failure mode, not skipped} */
     public boolean decidedByStore() {
         return origin == Origin.STORE || origin == Origin.OVER_LIMIT_CACHE;
     }
 
-    /** Whether the numbers describe a bucket (any store's), so they may be shown to the client. */
+    /** {@return whether the numbers describe a bucket (any store's), so they may be shown to the client} */
     public boolean reportsState() {
         return origin != Origin.FAIL_OPEN && origin != Origin.FAIL_CLOSED && origin != Origin.SKIPPED;
     }
 
+    /**
+     * The same decision, made by another origin.
+     *
+     * @param value what made it
+     * @return a copy with that origin
+     */
     public Decision withOrigin(Origin value) {
         return new Decision(allowed, remaining, retryAfterMillis, resetAfterMillis, limit, policy, value, reservation);
     }
@@ -93,7 +116,7 @@ public record Decision(
         return reservation != null;
     }
 
-    /** True when the request asked for more than the deciding limit's burst, so no wait can admit it. */
+    /** {@return true when the request asked for more than the deciding limit's burst, so no wait can admit it} */
     public boolean canNeverSucceed() {
         return !allowed && retryAfterMillis == NEVER;
     }

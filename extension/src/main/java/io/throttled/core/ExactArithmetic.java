@@ -22,6 +22,13 @@ public final class ExactArithmetic {
     private ExactArithmetic() {
     }
 
+    /**
+     * The greatest common divisor.
+     *
+     * @param a a positive number
+     * @param b a positive number, or 0
+     * @return gcd(a, b)
+     */
     public static long gcd(long a, long b) {
         while (b != 0) {
             long t = a % b;
@@ -31,21 +38,45 @@ public final class ExactArithmetic {
         return a;
     }
 
-    /** W': the window in units of 1/Q' µs per token, i.e. the length of one token in those units. */
+    /**
+     * W': the window in units of 1/Q' µs per token, i.e. the length of one token in those units.
+     *
+     * @param limit the limit
+     * @return {@code window µs / gcd(window µs, quantity)}
+     */
     public static long reducedWindow(Limit limit) {
         return limit.windowMicros() / gcd(limit.windowMicros(), limit.quantity());
     }
 
-    /** Q': the number of units per microsecond. */
+    /**
+     * Q': the number of units per microsecond.
+     *
+     * @param limit the limit
+     * @return {@code quantity / gcd(window µs, quantity)}
+     */
     public static long reducedQuantity(Limit limit) {
         return limit.quantity() / gcd(limit.windowMicros(), limit.quantity());
     }
 
+    /**
+     * Integer division rounded up, as the scripts compute it.
+     *
+     * @param a the dividend
+     * @param b the divisor, positive
+     * @return the smallest integer at least {@code a / b}
+     */
     public static long ceilDiv(long a, long b) {
         return -Math.floorDiv(-a, b);
     }
 
-    /** Why this limit cannot be decided exactly by this algorithm, or {@code null} when it can. */
+    /**
+     * Why this limit cannot be decided exactly by this algorithm.
+     *
+     * @param algorithm the policy's algorithm
+     * @param refill    the policy's refill (token bucket only)
+     * @param limit     one of the policy's limits
+     * @return the reason and what to change, or {@code null} when the limit is exact
+     */
     public static String problem(Algorithm algorithm, Refill refill, Limit limit) {
         switch (algorithm) {
             case TOKEN_BUCKET:

@@ -13,7 +13,13 @@ public final class ExtensionThreads {
     private ExtensionThreads() {
     }
 
-    /** A thread that has not been started yet. */
+    /**
+     * A daemon thread without a context class loader, not started yet.
+     *
+     * @param task what the thread runs
+     * @param name what the thread does, for thread dumps
+     * @return the thread
+     */
     public static Thread newThread(Runnable task, String name) {
         Thread thread = new Thread(task, name);
         thread.setDaemon(true);
@@ -21,7 +27,12 @@ public final class ExtensionThreads {
         return thread;
     }
 
-    /** A factory for executors, naming each thread {@code name}. */
+    /**
+     * A factory for executors, naming each thread {@code name}.
+     *
+     * @param name what the threads do, for thread dumps
+     * @return a factory of threads made by {@link #newThread}
+     */
     public static ThreadFactory factory(String name) {
         return task -> newThread(task, name);
     }
@@ -29,6 +40,10 @@ public final class ExtensionThreads {
     /**
      * Waits for a thread told to stop; says so, rather than hanging a server's shutdown, when it does not
      * stop in time.
+     *
+     * @param thread  a thread already told to stop
+     * @param timeout how long to wait for it
+     * @return true when it stopped; false, after a warning in the log, when it is still alive
      */
     public static boolean join(Thread thread, Duration timeout) {
         try {

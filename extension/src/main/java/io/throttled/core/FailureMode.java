@@ -11,9 +11,14 @@ public enum FailureMode {
     /** Decide in this JVM with the same policy: each node limits alone, so a fleet of n admits up to n×. */
     LOCAL;
 
+    /** The config names, for error messages. */
     public static final String ALLOWED = "open, closed, local";
 
     /**
+     * Parses {@code throttled.redis.failure-mode} (case-insensitive, surrounding blanks ignored).
+     *
+     * @param text {@code open}, {@code closed} or {@code local}
+     * @return the failure mode of that name
      * @throws IllegalArgumentException naming the value and the allowed ones
      */
     public static FailureMode fromConfig(String text) {
@@ -25,6 +30,7 @@ public enum FailureMode {
         }
     }
 
+    /** {@return the name used in config values and JSON} */
     public String configName() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -7,9 +7,16 @@ import java.util.stream.Collectors;
 public class InvalidPolicyException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 
+    /** The name of the policy that cannot be built. */
     private final String policy;
     private final transient List<Violation> violations;
 
+    /**
+     * An exception whose message lists every violation.
+     *
+     * @param policy     the name of the policy
+     * @param violations every problem found, in the order found
+     */
     public InvalidPolicyException(String policy, List<Violation> violations) {
         super("policy '" + policy + "' is invalid: "
                 + violations.stream().map(Violation::toString).collect(Collectors.joining("; ")));
@@ -17,10 +24,12 @@ public class InvalidPolicyException extends IllegalArgumentException {
         this.violations = List.copyOf(violations);
     }
 
+    /** {@return the name of the policy that cannot be built} */
     public String policy() {
         return policy;
     }
 
+    /** {@return every problem found, in the order found} */
     public List<Violation> violations() {
         return violations;
     }

@@ -7,10 +7,15 @@ import java.util.regex.Pattern;
  * Where the key of a bucket comes from: {@code principal-or-ip} (default), {@code principal}, {@code ip},
  * {@code global}, {@code header:<Name>} or {@code bean:<name>} (an application {@code KeyResolver}).
  * This is only the syntax; resolving a key against a request happens at the Jakarta edge.
+ *
+ * @param kind     the kind of source
+ * @param argument the header, bean or claim name; for a composite key its parts' config text; otherwise empty
  */
 public record KeySource(Kind kind, String argument) {
 
+    /** {@code principal-or-ip}, the source of a policy that names none. */
     public static final KeySource DEFAULT = new KeySource(Kind.PRINCIPAL_OR_IP, "");
+    /** The accepted forms, for error messages. */
     public static final String ALLOWED = "principal-or-ip, principal, ip, global, header:<Name>, bean:<name>,"
             + " claim:<name>, or two of these joined by + (principal+ip)";
 
@@ -18,12 +23,19 @@ public record KeySource(Kind kind, String argument) {
     private static final Pattern HEADER_NAME = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}");
     private static final Pattern BEAN_NAME = Pattern.compile("[A-Za-z0-9._$-]{1,200}");
 
+    /** The kinds of source, by their config names. */
     public enum Kind {
+        /** The caller's principal when authenticated, otherwise the client IP. */
         PRINCIPAL_OR_IP("principal-or-ip"),
+        /** The caller's principal, else the client IP. */
         PRINCIPAL("principal"),
+        /** The client IP (seen through trusted proxies), else the caller's principal. */
         IP("ip"),
+        /** One bucket for every caller. */
         GLOBAL("global"),
+        /** The first value of a request header, else as {@link #PRINCIPAL_OR_IP}. */
         HEADER("header"),
+        /** What the application's {@code KeyResolver} bean of that name returns, else as {@link #PRINCIPAL_OR_IP}. */
         BEAN("bean"),
         /** A claim of the caller's MicroProfile JWT. */
         CLAIM("claim"),
@@ -36,6 +48,7 @@ public record KeySource(Kind kind, String argument) {
             this.configName = configName;
         }
 
+        /** {@return the name used in config values, before the {@code :argument}} */
         public String configName() {
             return configName;
         }
@@ -45,6 +58,13 @@ public record KeySource(Kind kind, String argument) {
         }
     }
 
+    /**
+     * Checks the argument against the kind.
+     *
+     * @param kind     the kind of source
+     * @param argument the name it takes, or empty (null is read as empty)
+     * @throws IllegalArgumentException naming the source and what is wrong
+     */
     public KeySource {
         if (kind == null) {
             throw new IllegalArgumentException("key source kind is missing");
@@ -69,6 +89,8 @@ public record KeySource(Kind kind, String argument) {
     /**
      * Parses the config form.
      *
+     * @param text e.g. {@code ip}, {@code header:X-Api-Key}, {@code principal+ip}
+     * @return the source
      * @throws IllegalArgumentException naming the value and the allowed forms
      */
     public static KeySource parse(String text) {
@@ -86,7 +108,7 @@ public record KeySource(Kind kind, String argument) {
         throw new IllegalArgumentException("unknown key source '" + text + "'; allowed: " + ALLOWED);
     }
 
-    /** The sources of a composite key, in order. */
+    /** {@return the sources of a composite key, in order; a list of this source itself for any other} */
     public java.util.List<KeySource> parts() {
         return kind == Kind.COMPOSITE ? parts(argument) : java.util.List.of(this);
     }

@@ -12,9 +12,17 @@ import java.util.regex.Pattern;
  *
  * <p>The burst is the most that can be taken at once (the bucket's capacity); it defaults to the quantity.
  * Windows are whole milliseconds from 1 ms to 366 days.
+ *
+ * @param quantity     how many per window, at least 1
+ * @param windowMillis the window, in milliseconds
+ * @param burst        the most that can be taken at once, at least 1
+ * @serial exclude
  */
+// @serial exclude: javadoc 17's doclint wants a comment of its own on each component of a serializable record,
+// where the @param tags above are the only place for one (later JDKs read those).
 public record Limit(long quantity, long windowMillis, long burst) implements java.io.Serializable {
 
+    /** The longest window: 366 days. */
     public static final long MAX_WINDOW_MILLIS = Duration.ofDays(366).toMillis();
     static final String ACCEPTED_FORMS =
             "accepted forms: 10/1s, 1000/1h, 60/1m;burst=100, 5/250ms (quantity/window[;burst=n], units ms, s, m, h, d)";
@@ -23,6 +31,14 @@ public record Limit(long quantity, long windowMillis, long burst) implements jav
             Pattern.compile("([+-]?\\d+)\\s*/\\s*([+-]?\\d*)\\s*([a-zA-Z]+)");
     private static final Pattern OPTION = Pattern.compile("([a-zA-Z]+)\\s*=\\s*([+-]?\\d+)");
 
+    /**
+     * Checks the numbers.
+     *
+     * @param quantity     how many per window
+     * @param windowMillis the window, in milliseconds
+     * @param burst        the most that can be taken at once
+     * @throws IllegalArgumentException naming the number that is out of range
+     */
     public Limit {
         if (quantity < 1) {
             throw new IllegalArgumentException("quantity " + quantity + " must be at least 1");
@@ -35,29 +51,43 @@ public record Limit(long quantity, long windowMillis, long burst) implements jav
         }
     }
 
-    /** A limit whose burst equals its quantity. */
+    /**
+     * A limit whose burst equals its quantity.
+     *
+     * @param quantity how many per window
+     * @param window   the window, in whole milliseconds
+     * @return the limit
+     */
     public static Limit of(long quantity, Duration window) {
         return new Limit(quantity, window.toMillis(), quantity);
     }
 
+    /**
+     * The same quantity per window with another burst.
+     *
+     * @param newBurst the most that can be taken at once
+     * @return the new limit
+     */
     public Limit withBurst(long newBurst) {
         return new Limit(quantity, windowMillis, newBurst);
     }
 
+    /** {@return the window} */
     public Duration window() {
         return Duration.ofMillis(windowMillis);
     }
 
+    /** {@return the window in microseconds, the unit the algorithms count in} */
     public long windowMicros() {
         return windowMillis * 1000;
     }
 
-    /** Whether the burst was left at its default. */
+    /** {@return whether the burst was left at its default} */
     public boolean hasDefaultBurst() {
         return burst == quantity;
     }
 
-    /** The window in its shortest exact form: {@code 1s}, {@code 250ms}, {@code 90s}, {@code 2h}. */
+    /** {@return the window in its shortest exact form: {@code 1s}, {@code 250ms}, {@code 90s}, {@code 2h}} */
     public String windowText() {
         return TimeUnits.format(windowMillis);
     }
@@ -71,6 +101,8 @@ public record Limit(long quantity, long windowMillis, long burst) implements jav
     /**
      * Parses one limit.
      *
+     * @param text {@code quantity/window[;burst=n]}, e.g. {@code 60/1m;burst=100}
+     * @return the limit
      * @throws IllegalArgumentException that quotes the input, says what is wrong and shows the accepted forms
      */
     public static Limit parse(String text) {
@@ -109,7 +141,13 @@ public record Limit(long quantity, long windowMillis, long burst) implements jav
         }
     }
 
-    /** Parses a comma-separated list such as {@code 10/1s,1000/1h}. */
+    /**
+     * Parses a comma-separated list such as {@code 10/1s,1000/1h}.
+     *
+     * @param text one or more limits, comma separated
+     * @return the limits, in order
+     * @throws IllegalArgumentException as {@link #parse(String)}, for the first limit that does not parse
+     */
     public static List<Limit> parseAll(String text) {
         if (text == null || text.isBlank()) {
             throw invalid(text, "it is empty");
@@ -121,7 +159,12 @@ public record Limit(long quantity, long windowMillis, long burst) implements jav
         return List.copyOf(limits);
     }
 
-    /** Formats limits the way {@link #parseAll(String)} reads them. */
+    /**
+     * Formats limits the way {@link #parseAll(String)} reads them.
+     *
+     * @param limits the limits
+     * @return their config form, comma separated
+     */
     public static String format(List<Limit> limits) {
         StringBuilder sb = new StringBuilder();
         for (Limit limit : limits) {

@@ -10,6 +10,14 @@ import java.util.List;
  * permit ({@link Waiting}).
  *
  * <p>Build one with {@link #builder(String)}; invalid combinations are rejected with every problem named.
+ *
+ * @param name      1 to 128 of {@code A-Z a-z 0-9 . _ $ -}; buckets, headers and metrics are named by it
+ * @param algorithm how the limits are decided
+ * @param limits    1 to 8 limits, no two with the same window, decided together
+ * @param refill    how a token bucket refills; {@link Refill#GREEDY} for every other algorithm
+ * @param key       whose bucket a call takes from
+ * @param cost      tokens a call takes, at least 1 and not above any limit's burst
+ * @param enforce   false for shadow mode: decide and report, never block
  */
 public record Policy(
         String name,
@@ -21,6 +29,18 @@ public record Policy(
         boolean enforce,
         Waiting waiting) {
 
+    /**
+     * Checks every field together.
+     *
+     * @param name      the policy name
+     * @param algorithm the algorithm
+     * @param limits    the limits
+     * @param refill    the refill
+     * @param key       the key source
+     * @param cost      the cost per call
+     * @param enforce   false for shadow mode
+     * @throws InvalidPolicyException naming every bad field
+     */
     public Policy {
         limits = limits == null ? null : List.copyOf(limits);
         waiting = waiting == null ? Waiting.NONE : waiting;
@@ -36,17 +56,23 @@ public record Policy(
         this(name, algorithm, limits, refill, key, cost, enforce, Waiting.NONE);
     }
 
+    /**
+     * A builder with the defaults: {@code token-bucket}, greedy refill, {@code principal-or-ip}, cost 1, enforced.
+     *
+     * @param name 1 to 128 of {@code A-Z a-z 0-9 . _ $ -}
+     * @return the builder
+     */
     public static PolicyBuilder builder(String name) {
         return new PolicyBuilder(name);
     }
 
-    /** A builder holding this policy's settings, to change some of them. */
+    /** {@return a builder holding this policy's settings, to change some of them} */
     public PolicyBuilder toBuilder() {
         return new PolicyBuilder(name).algorithm(algorithm).limits(limits).refill(refill).key(key).cost(cost)
                 .enforce(enforce).waiting(waiting);
     }
 
-    /** The limits in config form, e.g. {@code 10/1s,1000/1h}. */
+    /** {@return the limits in config form, e.g. {@code 10/1s,1000/1h}} */
     public String rate() {
         return Limit.format(limits);
     }

@@ -30,11 +30,23 @@ public final class PolicyBuilder {
         this.name = name;
     }
 
+    /**
+     * Sets the algorithm ({@code token-bucket} unless set).
+     *
+     * @param value the algorithm
+     * @return this builder
+     */
     public PolicyBuilder algorithm(Algorithm value) {
         this.algorithm = value;
         return this;
     }
 
+    /**
+     * Sets the algorithm from its config name; a name that does not parse is reported by {@link #build()}.
+     *
+     * @param text e.g. {@code gcra}
+     * @return this builder
+     */
     public PolicyBuilder algorithm(String text) {
         try {
             return algorithm(Algorithm.fromConfig(text));
@@ -43,16 +55,33 @@ public final class PolicyBuilder {
         }
     }
 
+    /**
+     * Sets the limits, decided together.
+     *
+     * @param value one or more limits
+     * @return this builder
+     */
     public PolicyBuilder limits(List<Limit> value) {
         this.limits = List.copyOf(value);
         return this;
     }
 
+    /**
+     * Sets a single limit.
+     *
+     * @param value the limit
+     * @return this builder
+     */
     public PolicyBuilder limit(Limit value) {
         return limits(List.of(value));
     }
 
-    /** One or more limits, comma separated: {@code 10/1s,1000/1h}. */
+    /**
+     * Sets the limits from their config form; text that does not parse is reported by {@link #build()}.
+     *
+     * @param text one or more limits, comma separated: {@code 10/1s,1000/1h}
+     * @return this builder
+     */
     public PolicyBuilder rate(String text) {
         try {
             return limits(Limit.parseAll(text));
@@ -61,13 +90,24 @@ public final class PolicyBuilder {
         }
     }
 
-    /** The burst of a single-limit policy (several limits carry their own {@code ;burst=n}). */
+    /**
+     * Sets the burst of a single-limit policy (several limits carry their own {@code ;burst=n}).
+     *
+     * @param value the most that can be taken at once
+     * @return this builder
+     */
     public PolicyBuilder burst(long value) {
         this.burst = value;
         this.burstText = Long.toString(value);
         return this;
     }
 
+    /**
+     * Sets the burst from text; text that is not a whole number is reported by {@link #build()}.
+     *
+     * @param text the burst
+     * @return this builder
+     */
     public PolicyBuilder burst(String text) {
         try {
             return burst(Long.parseLong(text.trim()));
@@ -76,11 +116,23 @@ public final class PolicyBuilder {
         }
     }
 
+    /**
+     * Sets how a token bucket refills ({@code greedy} unless set).
+     *
+     * @param value the refill
+     * @return this builder
+     */
     public PolicyBuilder refill(Refill value) {
         this.refill = value;
         return this;
     }
 
+    /**
+     * Sets the refill from its config name; a name that does not parse is reported by {@link #build()}.
+     *
+     * @param text {@code greedy} or {@code interval}
+     * @return this builder
+     */
     public PolicyBuilder refill(String text) {
         try {
             return refill(Refill.fromConfig(text));
@@ -89,11 +141,23 @@ public final class PolicyBuilder {
         }
     }
 
+    /**
+     * Sets where keys come from ({@code principal-or-ip} unless set).
+     *
+     * @param value the key source
+     * @return this builder
+     */
     public PolicyBuilder key(KeySource value) {
         this.key = value;
         return this;
     }
 
+    /**
+     * Sets the key source from its config form; text that does not parse is reported by {@link #build()}.
+     *
+     * @param text e.g. {@code ip} or {@code header:X-Api-Key}
+     * @return this builder
+     */
     public PolicyBuilder key(String text) {
         try {
             return key(KeySource.parse(text));
@@ -102,11 +166,23 @@ public final class PolicyBuilder {
         }
     }
 
+    /**
+     * Sets the tokens a call takes (1 unless set).
+     *
+     * @param value at least 1
+     * @return this builder
+     */
     public PolicyBuilder cost(long value) {
         this.cost = value;
         return this;
     }
 
+    /**
+     * Sets the cost from text; text that is not a whole number is reported by {@link #build()}.
+     *
+     * @param text the cost
+     * @return this builder
+     */
     public PolicyBuilder cost(String text) {
         try {
             return cost(Long.parseLong(text.trim()));
@@ -115,12 +191,23 @@ public final class PolicyBuilder {
         }
     }
 
+    /**
+     * Sets whether denials block (true unless set).
+     *
+     * @param value false for shadow mode
+     * @return this builder
+     */
     public PolicyBuilder enforce(boolean value) {
         this.enforce = value;
         return this;
     }
 
-    /** Strictly {@code true} or {@code false}: a typo must not silently turn enforcement off. */
+    /**
+     * Sets enforcement from text, strictly {@code true} or {@code false}: a typo must not silently turn enforcement off.
+     *
+     * @param text {@code true} or {@code false}
+     * @return this builder
+     */
     public PolicyBuilder enforce(String text) {
         String value = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
         if (value.equals("true") || value.equals("false")) {
@@ -172,6 +259,9 @@ public final class PolicyBuilder {
     }
 
     /**
+     * Builds the policy, checking every field.
+     *
+     * @return the policy
      * @throws InvalidPolicyException listing every violation, parse errors included
      */
     public Policy build() {

@@ -12,13 +12,21 @@ public interface RateLimiter {
     /**
      * Takes {@code cost} tokens from every limit of the policy for this key, from all of them or from none.
      *
+     * @param policy the policy
      * @param key  the client's key (user, IP, ...); long or unusual keys are hashed, see {@link BucketKeys}
      * @param cost tokens to take; 0 peeks: reports the state and takes nothing
+     * @return the decision
      * @throws IllegalArgumentException when cost is negative or the key is null
      */
     Decision acquire(Policy policy, String key, long cost);
 
-    /** Takes the policy's own cost per call. */
+    /**
+     * Takes the policy's own cost per call.
+     *
+     * @param policy the policy
+     * @param key    the client's key
+     * @return the decision
+     */
     default Decision acquire(Policy policy, String key) {
         return acquire(policy, key, policy.cost());
     }
@@ -70,6 +78,8 @@ public interface RateLimiter {
      * default is not all or none: it decides one request after the other, and after the first enforced denial
      * only peeks at the rest, so the requests before the denial have taken their tokens.
      *
+     * @param requests the requests, each a policy, a key and a cost
+     * @return one decision per request, in order
      * @throws IllegalArgumentException when a request is invalid, or two requests name the same policy and key
      */
     default List<Decision> acquireTogether(List<Acquisition> requests) {
@@ -84,9 +94,22 @@ public interface RateLimiter {
         return decisions;
     }
 
-    /** Forgets this key's state under the policy: its next call sees a full bucket. */
+    /**
+     * Forgets this key's state under the policy: its next call sees a full bucket.
+     *
+     * @param policy the policy
+     * @param key    the client's key
+     */
     void reset(Policy policy, String key);
 
+    /**
+     * Checks one request's arguments, as every implementation of {@link #acquire(Policy, String, long)} must.
+     *
+     * @param policy the policy, required
+     * @param key    the key, required ({@code ""} for one bucket shared by all)
+     * @param cost   0 or more
+     * @throws IllegalArgumentException naming the bad argument
+     */
     static void checkArguments(Policy policy, String key, long cost) {
         if (policy == null) {
             throw new IllegalArgumentException("policy is required");
@@ -102,6 +125,9 @@ public interface RateLimiter {
     /**
      * Checks every request of a group, and that no two share a bucket: both would be judged against the same
      * state and only one of them taken.
+     *
+     * @param requests the group
+     * @throws IllegalArgumentException naming the bad request, or the policy and key that appear twice
      */
     static void checkArguments(List<Acquisition> requests) {
         if (requests == null) {
