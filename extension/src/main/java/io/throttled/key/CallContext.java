@@ -7,27 +7,42 @@ import java.util.Optional;
 /** What a key resolver may know about the call being throttled. */
 public interface CallContext {
 
-    /** The authenticated caller's name; empty for anonymous calls. */
+    /** {@return the authenticated caller's name; empty for anonymous calls} */
     Optional<String> principal();
 
-    /** The socket peer's address, when the call came through HTTP. */
+    /** {@return the socket peer's address, when the call came through HTTP} */
     Optional<String> remoteAddress();
 
-    /** Every value of a request header, in order; empty without an HTTP request or header. */
+    /**
+     * Every value of a request header, in order.
+     *
+     * @param name the header name, in any case
+     * @return its values; empty without an HTTP request or header
+     */
     List<String> headers(String name);
 
-    /** Whether the call runs inside an HTTP request (not a timer, a message listener, ...). */
+    /** {@return whether the call runs inside an HTTP request (not a timer, a message listener, ...)} */
     boolean hasRequest();
 
-    /** The method being throttled. */
+    /** {@return the method being throttled} */
     Method method();
 
-    /** The first value of a query parameter of the HTTP request; empty without a request or parameter. */
+    /**
+     * The first value of a query parameter of the HTTP request.
+     *
+     * @param name the parameter name
+     * @return its first value, decoded; empty without a request or parameter
+     */
     default Optional<String> queryParameter(String name) {
         return Optional.empty();
     }
 
-    /** Whether the caller is in this role (exemptions, role tiers); false without a security context. */
+    /**
+     * Whether the caller is in this role (exemptions, role tiers).
+     *
+     * @param role the role name
+     * @return whether the caller has it; false without a security context
+     */
     default boolean isUserInRole(String role) {
         return false;
     }
@@ -35,17 +50,25 @@ public interface CallContext {
     /**
      * A claim of the caller's MicroProfile JWT, as text; empty without a JWT or claim. Read from the principal
      * by its {@code getClaim(String)} method, so applications without MP JWT need none of its classes.
+     *
+     * @param name the claim name, e.g. {@code sub} or {@code plan}
+     * @return the claim's value as text; empty without a JWT or claim
      */
     default Optional<String> claim(String name) {
         return Claims.of(principalObject(), name);
     }
 
-    /** The caller's principal object itself, for {@link #claim}; null when unknown. */
+    /** {@return the caller's principal object itself, for {@link #claim}; null when unknown} */
     default Object principalObject() {
         return null;
     }
 
-    /** Whether a principal name stands for "nobody" (Liberty names the anonymous subject UNAUTHENTICATED). */
+    /**
+     * Whether a principal name stands for "nobody" (Liberty names the anonymous subject UNAUTHENTICATED).
+     *
+     * @param name a principal name, or null
+     * @return true for null, blank, {@code UNAUTHENTICATED} and {@code anonymous}
+     */
     static boolean isAnonymous(String name) {
         return name == null || name.isBlank() || name.equals("UNAUTHENTICATED") || name.equals("anonymous");
     }

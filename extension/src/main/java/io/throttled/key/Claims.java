@@ -12,6 +12,13 @@ public final class Claims {
     private Claims() {
     }
 
+    /**
+     * A claim of the principal, as text.
+     *
+     * @param principal the caller's principal object, or null
+     * @param name      the claim name
+     * @return the claim's value as text; empty when the principal is no JWT or has no such claim
+     */
     public static Optional<String> of(Object principal, String name) {
         if (principal == null) {
             return Optional.empty();

@@ -53,7 +53,13 @@ public final class ClientAddresses {
         return rest.isEmpty() || rest.matches(":\\d{1,5}") && Integer.parseInt(rest.substring(1)) <= 65535;
     }
 
-    /** {@code ::ffff:192.0.2.1} is the IPv4 client 192.0.2.1. */
+    /**
+     * An IPv4-mapped IPv6 address as the IPv4 address it carries: {@code ::ffff:192.0.2.1} is the IPv4 client
+     * 192.0.2.1.
+     *
+     * @param address an address
+     * @return its IPv4 address when it is IPv4-mapped, otherwise the address itself
+     */
     public static IPAddress unmapped(IPAddress address) {
         if (address instanceof IPv6Address v6 && v6.isIPv4Mapped()) {
             return v6.getEmbeddedIPv4Address();

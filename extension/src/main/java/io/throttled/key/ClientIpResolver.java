@@ -15,6 +15,13 @@ public final class ClientIpResolver {
     private final TrustedProxies trusted;
     private final int ipv6PrefixLength;
 
+    /**
+     * A resolver believing the forwarding headers of these proxies.
+     *
+     * @param trusted          the trusted proxies ({@code throttled.trusted-proxies})
+     * @param ipv6PrefixLength how IPv6 clients are grouped ({@code throttled.ipv6-prefix-length}), 1 to 128
+     * @throws IllegalArgumentException when the prefix length is out of range
+     */
     public ClientIpResolver(TrustedProxies trusted, int ipv6PrefixLength) {
         if (ipv6PrefixLength < 1 || ipv6PrefixLength > 128) {
             throw new IllegalArgumentException("throttled.ipv6-prefix-length=" + ipv6PrefixLength
@@ -24,12 +31,22 @@ public final class ClientIpResolver {
         this.ipv6PrefixLength = ipv6PrefixLength;
     }
 
-    /** The client's address as key text: {@code 192.0.2.1} or {@code 2001:db8:cafe:17::/64}. */
+    /**
+     * The client's address as key text: {@code 192.0.2.1} or {@code 2001:db8:cafe:17::/64}.
+     *
+     * @param call the call
+     * @return the address, IPv6 grouped; empty without a remote address
+     */
     public Optional<String> clientIp(CallContext call) {
         return clientAddress(call).map(this::group);
     }
 
-    /** The client's own address (not grouped), after trusted proxies: what exemptions compare. */
+    /**
+     * The client's own address (not grouped), after trusted proxies: what exemptions compare.
+     *
+     * @param call the call
+     * @return the address; empty without a remote address
+     */
     public Optional<IPAddress> clientAddress(CallContext call) {
         IPAddress client = call.remoteAddress().map(ClientAddresses::parse).orElse(null);
         if (client == null) {
@@ -41,13 +58,23 @@ public final class ClientIpResolver {
         return Optional.of(client);
     }
 
-    /** Whether the socket peer is a trusted proxy: only then are headers it forwards believed. */
+    /**
+     * Whether the socket peer is a trusted proxy: only then are headers it forwards believed.
+     *
+     * @param call the call
+     * @return whether its peer is one of the trusted proxies
+     */
     public boolean viaTrustedProxy(CallContext call) {
         IPAddress peer = call.remoteAddress().map(ClientAddresses::parse).orElse(null);
         return peer != null && trusted.contains(peer);
     }
 
-    /** An address as it appears in keys (IPv6 grouped), or empty when the text is no address. */
+    /**
+     * An address as it appears in keys (IPv6 grouped).
+     *
+     * @param address an address as text
+     * @return the key text; empty when the text is no address
+     */
     public Optional<String> normalise(String address) {
         return Optional.ofNullable(ClientAddresses.parse(address)).map(this::group);
     }

@@ -25,17 +25,32 @@ import java.util.function.Function;
  * by its principal (a run-as identity), or else shares the policy's {@code anonymous} bucket.
  */
 public final class KeyResolution {
+    /** The key of calls with neither a principal nor an address. */
     public static final String ANONYMOUS = "anonymous";
+    /** The key of every call under {@code key=global}. */
     public static final String GLOBAL = "global";
 
     private final ClientIpResolver ips;
     private final Function<String, KeyResolver> beans;
 
+    /**
+     * Resolution with these addresses and beans.
+     *
+     * @param ips   finds client addresses
+     * @param beans the {@link KeyResolver} bean of a {@code bean:<name>} source, by name
+     */
     public KeyResolution(ClientIpResolver ips, Function<String, KeyResolver> beans) {
         this.ips = ips;
         this.beans = beans;
     }
 
+    /**
+     * The key of this call under a source, with the fallbacks of the table above.
+     *
+     * @param source the policy's key source
+     * @param call   what is known of the call
+     * @return the client key, never null
+     */
     public String resolve(KeySource source, CallContext call) {
         switch (source.kind()) {
             case GLOBAL:
@@ -72,6 +87,7 @@ public final class KeyResolution {
         return call.principal().filter(name -> !CallContext.isAnonymous(name)).map(name -> "u:" + name);
     }
 
+    /** {@return the resolver of client addresses} */
     public ClientIpResolver ips() {
         return ips;
     }

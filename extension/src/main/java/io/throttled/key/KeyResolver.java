@@ -18,6 +18,11 @@ package io.throttled.key;
 @FunctionalInterface
 public interface KeyResolver {
 
-    /** The key for this call, or {@code null} (or blank) to fall back to {@code principal-or-ip}. */
+    /**
+     * The key for this call.
+     *
+     * @param call what is known of the call
+     * @return the key, or {@code null} (or blank) to fall back to {@code principal-or-ip}
+     */
     String resolve(CallContext call);
 }

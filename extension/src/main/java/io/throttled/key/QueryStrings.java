@@ -8,7 +8,13 @@ public final class QueryStrings {
     private QueryStrings() {
     }
 
-    /** The first value of {@code name}, decoded; null when absent. */
+    /**
+     * The first value of a parameter.
+     *
+     * @param query the raw query string, or null
+     * @param name  the parameter name, decoded
+     * @return the first value of {@code name}, decoded; null when absent
+     */
     public static String first(String query, String name) {
         if (query == null) {
             return null;

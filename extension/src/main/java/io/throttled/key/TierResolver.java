@@ -6,5 +6,11 @@ package io.throttled.key;
  * tier) for the default tier.
  */
 public interface TierResolver {
+    /**
+     * The caller's tier.
+     *
+     * @param call what is known of the call
+     * @return a tier the policy declares, or null for the default tier
+     */
     String tier(CallContext call);
 }

@@ -7,6 +7,7 @@ import inet.ipaddr.IPAddress;
  * blocks, IPv4 or IPv6 ({@code throttled.trusted-proxies=10.0.0.0/8,192.168.1.7,fd00::/8}).
  */
 public final class TrustedProxies {
+    /** No trusted proxy: every forwarding header is ignored. */
     public static final TrustedProxies NONE = new TrustedProxies(new AddressBlocks(), "");
 
     private final AddressBlocks blocks;
@@ -18,6 +19,10 @@ public final class TrustedProxies {
     }
 
     /**
+     * Parses {@code throttled.trusted-proxies}.
+     *
+     * @param text addresses and CIDR blocks, comma separated; null or blank for none
+     * @return the proxies
      * @throws IllegalArgumentException naming each entry that is not an address or CIDR block
      */
     public static TrustedProxies parse(String text) {
@@ -35,10 +40,17 @@ public final class TrustedProxies {
         return new TrustedProxies(blocks, text.trim());
     }
 
+    /** {@return whether no proxy is trusted} */
     public boolean isEmpty() {
         return blocks.isEmpty();
     }
 
+    /**
+     * Whether an address is a trusted proxy.
+     *
+     * @param address an address
+     * @return whether it lies in one of the blocks
+     */
     public boolean contains(IPAddress address) {
         return blocks.blockOf(address) != null;
     }
