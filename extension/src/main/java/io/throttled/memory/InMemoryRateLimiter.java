@@ -26,6 +26,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * evicted early for space starts full again.
  */
 public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
+    /** The most buckets held at once unless {@link Builder#maximumSize} says otherwise. */
     public static final long DEFAULT_MAXIMUM_SIZE = 1_000_000;
 
     private final Clock clock;
@@ -44,11 +45,12 @@ public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
                 .build();
     }
 
+    /** {@return a builder: the system clock, the default key prefix and size} */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** A limiter on the system clock with default settings. */
+    /** {@return a limiter on the system clock with default settings} */
     public static InMemoryRateLimiter create() {
         return builder().build();
     }
@@ -230,7 +232,7 @@ public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
         return names.size();
     }
 
-    /** Buckets currently held (approximate; for tests and metrics). */
+    /** {@return the buckets currently held (approximate; for tests and metrics)} */
     public long size() {
         buckets.cleanUp();
         return buckets.estimatedSize();
@@ -264,6 +266,7 @@ public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
         }
     }
 
+    /** Settings of an in-JVM limiter. */
     public static final class Builder {
         private Clock clock = Clock.system();
         private String keyPrefix = BucketKeys.DEFAULT_PREFIX;
@@ -272,17 +275,35 @@ public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
         private Builder() {
         }
 
+        /**
+         * Sets the clock (the system clock unless set); tests inject one to read as timelines.
+         *
+         * @param value the clock
+         * @return this builder
+         */
         public Builder clock(Clock value) {
             this.clock = value;
             return this;
         }
 
+        /**
+         * Sets the prefix of bucket names ({@link BucketKeys#DEFAULT_PREFIX} unless set).
+         *
+         * @param value the prefix
+         * @return this builder
+         */
         public Builder keyPrefix(String value) {
             this.keyPrefix = value;
             return this;
         }
 
-        /** The most buckets held at once (default one million). */
+        /**
+         * Sets the most buckets held at once (default one million).
+         *
+         * @param value at least 1
+         * @return this builder
+         * @throws IllegalArgumentException when the value is below 1
+         */
         public Builder maximumSize(long value) {
             if (value < 1) {
                 throw new IllegalArgumentException("maximumSize " + value + " must be at least 1");
@@ -291,6 +312,7 @@ public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
             return this;
         }
 
+        /** {@return a limiter with these settings} */
         public InMemoryRateLimiter build() {
             return new InMemoryRateLimiter(this);
         }

@@ -24,6 +24,13 @@ public final class RedisConnections {
     private RedisConnections() {
     }
 
+    /**
+     * Opens a client for the settings' topology, its pool and timeouts; its threads hold no application
+     * class loader.
+     *
+     * @param settings where Redis is and how to talk to it
+     * @return the client; the caller closes it
+     */
     public static UnifiedJedis open(RedisSettings settings) {
         // Jedis starts threads of its own for some topologies (a listener per Sentinel); they inherit the
         // context class loader, and must not hold the application's.
@@ -61,7 +68,12 @@ public final class RedisConnections {
         }
     }
 
-    /** Opens the client and wraps it for the limiter. */
+    /**
+     * Opens the client and wraps it for the limiter.
+     *
+     * @param settings where Redis is and how to talk to it
+     * @return the client, for {@link RedisRateLimiter#builder}
+     */
     public static JedisScripting scripting(RedisSettings settings) {
         return new JedisScripting(open(settings));
     }

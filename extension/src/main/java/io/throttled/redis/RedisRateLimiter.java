@@ -43,6 +43,12 @@ public final class RedisRateLimiter implements RateLimiter, BucketInventory, Aut
         this.groups = new GroupDecider(redis, keys);
     }
 
+    /**
+     * A builder on a connection, e.g. {@link RedisConnections#scripting}.
+     *
+     * @param redis the connection the limiter sends its scripts on; closed with the limiter
+     * @return the builder
+     */
     public static Builder builder(RedisScripting redis) {
         return new Builder(redis);
     }
@@ -190,6 +196,9 @@ public final class RedisRateLimiter implements RateLimiter, BucketInventory, Aut
     /**
      * One decision per request, each on its own, all in one round trip (one pipeline on one connection);
      * for all or none, see {@link #acquireTogether}.
+     *
+     * @param requests the requests, each checked as {@link #acquire} checks its arguments
+     * @return one decision per request, in order
      */
     public List<Decision> acquireAll(List<Request> requests) {
         List<ScriptCall> calls = new ArrayList<>(requests.size());
@@ -263,7 +272,7 @@ public final class RedisRateLimiter implements RateLimiter, BucketInventory, Aut
         return removed;
     }
 
-    /** Whether Redis answers (every master of a cluster). */
+    /** {@return whether Redis answers (every master of a cluster)} */
     public boolean ping() {
         return keyspace().ping();
     }
@@ -293,7 +302,14 @@ public final class RedisRateLimiter implements RateLimiter, BucketInventory, Aut
         return keyspace;
     }
 
-    /** The script call this limiter sends for a decision, on the server's clock (for tools and benchmarks). */
+    /**
+     * The script call this limiter sends for a decision, on the server's clock (for tools and benchmarks).
+     *
+     * @param policy the policy
+     * @param key    the client key
+     * @param cost   the tokens to take
+     * @return the script, its keys and arguments
+     */
     public ScriptCall scriptFor(Policy policy, String key, long cost) {
         return decisionCall(policy, key, cost, "");
     }
@@ -317,7 +333,7 @@ public final class RedisRateLimiter implements RateLimiter, BucketInventory, Aut
         return scriptClock == null ? "" : Long.toString(scriptClock.nowMicros());
     }
 
-    /** The key naming used for this limiter's state. */
+    /** {@return the key naming used for this limiter's state} */
     public BucketKeys keys() {
         return keys;
     }
@@ -331,6 +347,7 @@ public final class RedisRateLimiter implements RateLimiter, BucketInventory, Aut
     public record Request(Policy policy, String key, long cost) {
     }
 
+    /** Settings of a Redis limiter. */
     public static final class Builder {
         private final RedisScripting redis;
         private RedisKeyspace keyspace;
@@ -345,13 +362,24 @@ public final class RedisRateLimiter implements RateLimiter, BucketInventory, Aut
             this.redis = redis;
         }
 
-        /** For listing and resetting buckets; derived from a {@link JedisScripting} when not given. */
+        /**
+         * Sets the keyspace for listing and resetting buckets; derived from a {@link JedisScripting} when not
+         * given.
+         *
+         * @param value the keyspace
+         * @return this builder
+         */
         public Builder keyspace(RedisKeyspace value) {
             this.keyspace = value;
             return this;
         }
 
-        /** Prefix of every key; default {@value BucketKeys#DEFAULT_PREFIX}. */
+        /**
+         * Sets the prefix of every key; default {@value BucketKeys#DEFAULT_PREFIX}.
+         *
+         * @param prefix the prefix
+         * @return this builder
+         */
         public Builder keyPrefix(String prefix) {
             this.keyPrefix = prefix;
             return this;
@@ -360,18 +388,27 @@ public final class RedisRateLimiter implements RateLimiter, BucketInventory, Aut
         /**
          * Sends this clock's time to the scripts instead of letting them read the server's clock. For
          * tests only: in production every node must share the server clock.
+         *
+         * @param clock the clock whose time the scripts use
+         * @return this builder
          */
         public Builder scriptClockForTests(Clock clock) {
             this.scriptClock = clock;
             return this;
         }
 
-        /** Whether to load every script when built (default true; NOSCRIPT is handled either way). */
+        /**
+         * Sets whether to load every script when built (default true; NOSCRIPT is handled either way).
+         *
+         * @param value whether to preload
+         * @return this builder
+         */
         public Builder preloadScripts(boolean value) {
             this.preload = value;
             return this;
         }
 
+        /** {@return a limiter with these settings, its scripts loaded when preloading is on} */
         public RedisRateLimiter build() {
             RedisRateLimiter limiter = new RedisRateLimiter(this);
             if (preload) {

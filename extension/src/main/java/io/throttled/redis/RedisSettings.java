@@ -16,7 +16,14 @@ import redis.clients.jedis.HostAndPort;
 public final class RedisSettings {
 
     /** How the servers are found. */
-    public enum Topology { STANDALONE, CLUSTER, SENTINEL }
+    public enum Topology {
+        /** One server, by URL. */
+        STANDALONE,
+        /** A Redis Cluster, by seed nodes. */
+        CLUSTER,
+        /** A master found through Sentinel. */
+        SENTINEL
+    }
 
     private final Topology topology;
     private final URI url;
@@ -124,11 +131,18 @@ public final class RedisSettings {
         this.poolMaxWait = b.poolMaxWait;
     }
 
+    /** {@return a builder with every setting at its default} */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** Settings for one server at this URL, everything else at its default. */
+    /**
+     * Settings for one server at this URL, everything else at its default.
+     *
+     * @param url {@code redis://[user[:password]@]host[:port][/database]}, or {@code rediss://} for TLS
+     * @return the settings
+     * @throws IllegalArgumentException when the URL is not a Redis URL
+     */
     public static RedisSettings ofUrl(String url) {
         return builder().url(url).build();
     }
@@ -190,85 +204,102 @@ public final class RedisSettings {
         }
     }
 
+    /** {@return how the servers are found} */
     public Topology topology() {
         return topology;
     }
 
-    /** The server of a standalone topology. */
+    /** {@return the server of a standalone topology} */
     public HostAndPort server() {
         return new HostAndPort(url.getHost(), url.getPort() < 0 ? 6379 : url.getPort());
     }
 
-    /** Cluster seed nodes or Sentinel nodes. */
+    /** {@return the Cluster seed nodes or the Sentinel nodes; empty for a standalone server} */
     public List<HostAndPort> nodes() {
         return nodes;
     }
 
+    /** {@return the name of the master Sentinel watches, or null} */
     public String sentinelMaster() {
         return sentinelMaster;
     }
 
+    /** {@return the user to authenticate as, or null} */
     public String username() {
         return username;
     }
 
+    /** {@return the password, or null} */
     public String password() {
         return password;
     }
 
+    /** {@return the database number (always 0 on a Cluster)} */
     public int database() {
         return database;
     }
 
+    /** {@return whether connections use TLS} */
     public boolean tls() {
         return tls;
     }
 
+    /** {@return the truststore for the server's certificate, or null for the JVM's} */
     public Path truststore() {
         return truststore;
     }
 
+    /** {@return the truststore's password, or null} */
     public String truststorePassword() {
         return truststorePassword;
     }
 
+    /** {@return the truststore's type ({@code PKCS12} unless set)} */
     public String truststoreType() {
         return truststoreType;
     }
 
+    /** {@return the user to authenticate to the Sentinels as, or null} */
     public String sentinelUsername() {
         return sentinelUsername;
     }
 
+    /** {@return the Sentinels' password, or null} */
     public String sentinelPassword() {
         return sentinelPassword;
     }
 
+    /** {@return how long opening a connection may take} */
     public Duration connectTimeout() {
         return connectTimeout;
     }
 
+    /** {@return how long one command may take before it fails} */
     public Duration commandTimeout() {
         return commandTimeout;
     }
 
+    /** {@return the most connections in the pool} */
     public int poolMaxTotal() {
         return poolMaxTotal;
     }
 
+    /** {@return the most idle connections kept} */
     public int poolMaxIdle() {
         return poolMaxIdle;
     }
 
+    /** {@return the fewest idle connections kept} */
     public int poolMinIdle() {
         return poolMinIdle;
     }
 
+    /** {@return how long a call waits for a connection from the pool} */
     public Duration poolMaxWait() {
         return poolMaxWait;
     }
 
-    /** Where this connects, without secrets: for logs. */
+    /** {@return where this connects, without secrets: for logs} */
     public String describe() {
         switch (topology) {
             case STANDALONE:
@@ -285,6 +316,7 @@ public final class RedisSettings {
         return describe();
     }
 
+    /** The settings, each named in messages by its MicroProfile Config key. */
     public static final class Builder {
         private String url;
         private String cluster;
@@ -309,46 +341,93 @@ public final class RedisSettings {
         private Builder() {
         }
 
-        /** {@code redis://[user[:password]@]host[:port][/database]}, or {@code rediss://} for TLS. */
+        /**
+         * Sets one server by URL ({@code throttled.redis.url}).
+         *
+         * @param value {@code redis://[user[:password]@]host[:port][/database]}, or {@code rediss://} for TLS
+         * @return this builder
+         */
         public Builder url(String value) {
             this.url = value;
             return this;
         }
 
-        /** Redis Cluster seed nodes, {@code host:port,host:port}. */
+        /**
+         * Sets a Redis Cluster by its seed nodes ({@code throttled.redis.cluster}).
+         *
+         * @param seeds {@code host:port,host:port}
+         * @return this builder
+         */
         public Builder cluster(String seeds) {
             this.cluster = seeds;
             return this;
         }
 
-        /** The master's name and the Sentinel nodes, {@code host:port,host:port}. */
+        /**
+         * Sets a master found through Sentinel ({@code throttled.redis.sentinel.master}, {@code .nodes}).
+         *
+         * @param masterName the master's name
+         * @param nodes      the Sentinel nodes, {@code host:port,host:port}
+         * @return this builder
+         */
         public Builder sentinel(String masterName, String nodes) {
             this.sentinelMaster = masterName;
             this.sentinelNodes = nodes;
             return this;
         }
 
+        /**
+         * Sets the user to authenticate as (the URL may carry its own).
+         *
+         * @param value the user
+         * @return this builder
+         */
         public Builder username(String value) {
             this.username = value;
             return this;
         }
 
+        /**
+         * Sets the password (the URL may carry its own; both is an error).
+         *
+         * @param value the password
+         * @return this builder
+         */
         public Builder password(String value) {
             this.password = value;
             return this;
         }
 
+        /**
+         * Sets the database number (0 unless set; the URL may carry its own).
+         *
+         * @param value 0 or more
+         * @return this builder
+         */
         public Builder database(int value) {
             this.database = value;
             return this;
         }
 
+        /**
+         * Sets whether connections use TLS ({@code rediss://} URLs always do).
+         *
+         * @param value whether to use TLS
+         * @return this builder
+         */
         public Builder tls(boolean value) {
             this.tls = value;
             return this;
         }
 
-        /** A truststore for the server's certificate, when the JVM's default one does not hold it. */
+        /**
+         * Sets a truststore for the server's certificate, when the JVM's default one does not hold it.
+         *
+         * @param path          the truststore file
+         * @param storePassword its password, or null
+         * @param type          its type; null for {@code PKCS12}
+         * @return this builder
+         */
         public Builder truststore(Path path, String storePassword, String type) {
             this.truststore = path;
             this.truststorePassword = storePassword;
@@ -356,23 +435,50 @@ public final class RedisSettings {
             return this;
         }
 
+        /**
+         * Sets the credentials for Sentinels that require auth.
+         *
+         * @param user the user, or null
+         * @param secret the password
+         * @return this builder
+         */
         public Builder sentinelCredentials(String user, String secret) {
             this.sentinelUsername = user;
             this.sentinelPassword = secret;
             return this;
         }
 
+        /**
+         * Sets how long opening a connection may take (500 ms unless set).
+         *
+         * @param value a positive duration
+         * @return this builder
+         */
         public Builder connectTimeout(Duration value) {
             this.connectTimeout = value;
             return this;
         }
 
-        /** How long one command may take before it fails. */
+        /**
+         * Sets how long one command may take before it fails (50 ms unless set).
+         *
+         * @param value a positive duration
+         * @return this builder
+         */
         public Builder commandTimeout(Duration value) {
             this.commandTimeout = value;
             return this;
         }
 
+        /**
+         * Sets the connection pool (32, 32, 0 and 50 ms unless set).
+         *
+         * @param maxTotal the most connections, at least 1
+         * @param maxIdle the most idle connections kept, at most maxTotal
+         * @param minIdle the fewest idle connections kept, at most maxIdle
+         * @param maxWait how long a call waits for a connection
+         * @return this builder
+         */
         public Builder pool(int maxTotal, int maxIdle, int minIdle, Duration maxWait) {
             this.poolMaxTotal = maxTotal;
             this.poolMaxIdle = maxIdle;
@@ -382,6 +488,9 @@ public final class RedisSettings {
         }
 
         /**
+         * Checks every setting together.
+         *
+         * @return the settings
          * @throws IllegalArgumentException naming every bad setting
          */
         public RedisSettings build() {
