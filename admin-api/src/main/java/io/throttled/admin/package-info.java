@@ -1,0 +1,6 @@
+/**
+ * The admin API under the application's JAX-RS path at {@code throttled/} (policies, runtime overrides, routes,
+ * buckets, explain; every method requires the role {@code throttled-admin}) and the operator console. Its contract
+ * is HTTP; these types are not called by applications.
+ */
+package io.throttled.admin;
