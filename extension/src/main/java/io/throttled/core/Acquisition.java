@@ -4,7 +4,9 @@ package io.throttled.core;
  * One request of a group decided together ({@link RateLimiter#acquireTogether}): take {@code cost} tokens
  * from the policy's bucket for this key.
  *
- * @param cost tokens to take; 0 peeks: reports the state and takes nothing
+ * @param policy the policy whose bucket to take from
+ * @param key    the client's key
+ * @param cost   tokens to take; 0 peeks: reports the state and takes nothing
  */
 public record Acquisition(Policy policy, String key, long cost) {
 

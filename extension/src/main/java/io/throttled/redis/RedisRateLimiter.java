@@ -343,7 +343,13 @@ public final class RedisRateLimiter implements RateLimiter, BucketInventory, Aut
         redis.close();
     }
 
-    /** One request of a batch. */
+    /**
+     * One request of a batch.
+     *
+     * @param policy the policy
+     * @param key    the client key
+     * @param cost   the tokens to take; 0 peeks
+     */
     public record Request(Policy policy, String key, long cost) {
     }
 
