@@ -58,7 +58,8 @@ public @interface Throttled {
     String refill() default "";
 
     /** {@return whose bucket a call takes from: {@code principal-or-ip} (default), {@code principal}, {@code ip},
-     *  {@code global}, {@code header:<Name>} or {@code bean:<name>}} */
+     *  {@code global}, {@code header:<Name>}, {@code bean:<name>}, {@code claim:<name>}, or two of these joined
+     *  by {@code +} ({@code principal+ip})} */
     @Nonbinding
     String key() default "";
 
