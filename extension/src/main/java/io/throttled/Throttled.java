@@ -74,11 +74,17 @@ public @interface Throttled {
     /**
      * How long a call may wait for a permit instead of being denied, as rate windows are written
      * ({@code 500ms}, {@code 2s}); empty or {@code 0} never waits. token-bucket, gcra and leaky-bucket only.
+     *
+     * @return the longest wait, or empty for none
      */
     @Nonbinding
     String maxWait() default "";
 
-    /** The most calls waiting at once per key; 0 keeps the default (no bound beyond max-wait). */
+    /**
+     * The most calls waiting at once per key; 0 keeps the default (no bound beyond max-wait).
+     *
+     * @return the bound, or 0 for none
+     */
     @Nonbinding
     long maxWaiters() default 0;
 }

@@ -73,6 +73,9 @@ public final class BucketKeys {
     /**
      * The waiters of one client's bucket under a policy that counts them ({@code max-waiters}): beside the
      * limits' keys, in the same hash slot. No limit's key ends in {@code :w}.
+     *
+     * @param bucketKey the bucket's key ({@link #bucket})
+     * @return the key of its waiters' sorted set
      */
     public static String waiters(String bucketKey) {
         return bucketKey + ":w";

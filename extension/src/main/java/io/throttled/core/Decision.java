@@ -51,7 +51,17 @@ public record Decision(
         SKIPPED
     }
 
-    /** A decision made at once (no reservation). */
+    /**
+     * A decision made at once (no reservation).
+     *
+     * @param allowed          whether the call may proceed
+     * @param remaining        what is left under the deciding limit
+     * @param retryAfterMillis how long until the same request would pass, {@link #NEVER}, or 0 when allowed
+     * @param resetAfterMillis how long until the deciding limit is fully restored
+     * @param limit            the limit that decided
+     * @param policy           the name of the policy
+     * @param origin           what made the decision
+     */
     public Decision(boolean allowed, long remaining, long retryAfterMillis, long resetAfterMillis, Limit limit,
                     String policy, Origin origin) {
         this(allowed, remaining, retryAfterMillis, resetAfterMillis, limit, policy, origin, null);
@@ -106,12 +116,14 @@ public record Decision(
     /**
      * How long the call must wait before it proceeds: 0 unless a slot was reserved for it. A reservation is
      * allowed: the call will proceed, after the wait, with nothing more asked of the store.
+     *
+     * @return the wait in milliseconds, 0 for none
      */
     public long waitMillis() {
         return reservation == null ? 0 : reservation.waitMillis();
     }
 
-    /** True when the call was admitted for a slot it must wait for. */
+    /** {@return true when the call was admitted for a slot it must wait for} */
     public boolean reserved() {
         return reservation != null;
     }

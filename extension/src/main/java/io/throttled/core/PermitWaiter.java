@@ -11,18 +11,35 @@ public final class PermitWaiter {
     /** How the thread waits; tests pass their own, so no test sleeps. */
     @FunctionalInterface
     public interface Sleeper {
+        /**
+         * Waits this long.
+         *
+         * @param millis how long
+         * @throws InterruptedException when the waiting thread is interrupted
+         */
         void sleep(long millis) throws InterruptedException;
     }
 
     private final RateLimiter limiter;
     private final Sleeper sleeper;
 
+    /**
+     * A waiter giving slots back to this limiter.
+     *
+     * @param limiter the limiter that reserved the slots
+     * @param sleeper how the thread waits
+     */
     public PermitWaiter(RateLimiter limiter, Sleeper sleeper) {
         this.limiter = limiter;
         this.sleeper = sleeper;
     }
 
-    /** A waiter that sleeps the thread. */
+    /**
+     * A waiter that sleeps the thread.
+     *
+     * @param limiter the limiter that reserved the slots
+     * @return the waiter
+     */
     public static PermitWaiter sleeping(RateLimiter limiter) {
         return new PermitWaiter(limiter, Thread::sleep);
     }
@@ -32,7 +49,9 @@ public final class PermitWaiter {
      * ran out, or, when the wait was interrupted, a denial (the slot given back, the thread's interrupt status
      * kept) whose retry-after is the wait that was left undone.
      *
-     * @param policy the policy the decision was made under
+     * @param policy   the policy the decision was made under
+     * @param decision the decision, a reservation or not
+     * @return the decision to act on
      */
     public Decision await(Policy policy, Decision decision) {
         if (!decision.reserved()) {

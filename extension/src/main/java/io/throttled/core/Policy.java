@@ -39,6 +39,7 @@ public record Policy(
      * @param key       the key source
      * @param cost      the cost per call
      * @param enforce   false for shadow mode
+     * @param waiting   how long calls may wait for a permit, and how many at once
      * @throws InvalidPolicyException naming every bad field
      */
     public Policy {
@@ -50,7 +51,17 @@ public record Policy(
         }
     }
 
-    /** A policy whose calls never wait. */
+    /**
+     * A policy whose calls never wait.
+     *
+     * @param name      the name
+     * @param algorithm the algorithm
+     * @param limits    the limits
+     * @param refill    the refill
+     * @param key       the key source
+     * @param cost      the cost per call
+     * @param enforce   false for shadow mode
+     */
     public Policy(String name, Algorithm algorithm, List<Limit> limits, Refill refill, KeySource key, long cost,
                   boolean enforce) {
         this(name, algorithm, limits, refill, key, cost, enforce, Waiting.NONE);

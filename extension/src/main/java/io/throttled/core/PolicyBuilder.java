@@ -216,13 +216,23 @@ public final class PolicyBuilder {
         return error("enforce", text, new IllegalArgumentException("must be true or false"));
     }
 
-    /** How long a call may wait for its slot instead of being denied; zero (the default) never waits. */
+    /**
+     * How long a call may wait for its slot instead of being denied; zero (the default) never waits.
+     *
+     * @param value the longest wait
+     * @return this builder
+     */
     public PolicyBuilder maxWait(java.time.Duration value) {
         this.maxWaitMillis = value.toMillis();
         return this;
     }
 
-    /** A duration as rate windows write it ({@code 500ms}, {@code 2s}, {@code 1m}), or {@code 0}. */
+    /**
+     * The longest wait as text.
+     *
+     * @param text a duration as rate windows write it ({@code 500ms}, {@code 2s}, {@code 1m}), or {@code 0}
+     * @return this builder
+     */
     public PolicyBuilder maxWait(String text) {
         String value = text == null ? "" : text.trim();
         if (value.equals("0")) {
@@ -238,12 +248,23 @@ public final class PolicyBuilder {
         }
     }
 
-    /** The most calls that wait at once per key; 0 (the default) sets no bound beyond max-wait. */
+    /**
+     * The most calls that wait at once per key; 0 (the default) sets no bound beyond max-wait.
+     *
+     * @param value the bound
+     * @return this builder
+     */
     public PolicyBuilder maxWaiters(long value) {
         this.maxWaiters = value;
         return this;
     }
 
+    /**
+     * The most calls that wait at once per key, as text.
+     *
+     * @param text a whole number, 0 for no bound
+     * @return this builder
+     */
     public PolicyBuilder maxWaiters(String text) {
         try {
             return maxWaiters(Long.parseLong(text.trim()));
@@ -252,6 +273,12 @@ public final class PolicyBuilder {
         }
     }
 
+    /**
+     * Both waiting settings at once.
+     *
+     * @param value the longest wait and the bound on waiters
+     * @return this builder
+     */
     public PolicyBuilder waiting(Waiting value) {
         this.maxWaitMillis = value.maxWaitMillis();
         this.maxWaiters = value.maxWaiters();

@@ -41,6 +41,11 @@ public interface RateLimiter {
      *
      * <p>A caller of this method must wait before proceeding, or give the slot back. This default never
      * reserves.
+     *
+     * @param policy the policy, with its waiting settings
+     * @param key    the client's key
+     * @param cost   tokens to take; 0 peeks
+     * @return the decision, a reservation when {@link Decision#reserved()}
      */
     default Decision reserve(Policy policy, String key, long cost) {
         return acquire(policy, key, cost);
@@ -54,7 +59,8 @@ public interface RateLimiter {
      * stays until its slot passes: giving back a slot that later reservations were scheduled after would let the
      * limit be exceeded). Either way the waiter no longer counts toward {@code max-waiters}.
      *
-     * @param policy the policy the reservation was made under (the same instance: its keys are the ones written)
+     * @param policy      the policy the reservation was made under (the same instance: its keys are the ones written)
+     * @param reservation the reservation a decision carried
      * @return true when the slot went back to the bucket
      */
     default boolean release(Policy policy, Reservation reservation) {

@@ -19,10 +19,24 @@ import java.util.List;
  * @param written    per limit, the state text the reservation wrote
  * @param previous   per limit, the state text it replaced; "" when there was none (a fresh bucket)
  * @param previousExpiryMillis per limit, when the replaced state expired (epoch ms on the store's clock); -1: none
+ * @serial exclude
  */
+// @serial exclude: as for Decision, javadoc 17 wants a comment on each component of a serializable record
 public record Reservation(String policy, String key, long waitMillis, long slotMicros, List<String> written,
                           List<String> previous, List<Long> previousExpiryMillis) implements java.io.Serializable {
 
+    /**
+     * Checks there is one written state, one previous state and one expiry per limit.
+     *
+     * @param policy               the policy's name
+     * @param key                  the client key
+     * @param waitMillis           how long the call waits
+     * @param slotMicros           the store's time at which the call may proceed (µs)
+     * @param written              per limit, the state text the reservation wrote
+     * @param previous             per limit, the state text it replaced
+     * @param previousExpiryMillis per limit, when the replaced state expired; -1: none
+     * @throws IllegalArgumentException when the lists differ in length
+     */
     public Reservation {
         written = List.copyOf(written);
         previous = List.copyOf(previous);
@@ -32,7 +46,7 @@ public record Reservation(String policy, String key, long waitMillis, long slotM
         }
     }
 
-    /** The waiter's identity in the store's count of waiters: unique among the bucket's live reservations. */
+    /** {@return the waiter's identity in the store's count of waiters: unique among the bucket's live reservations} */
     public String waiterId() {
         return String.join("|", written);
     }

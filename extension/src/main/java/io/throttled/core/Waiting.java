@@ -7,7 +7,9 @@ package io.throttled.core;
  * @param maxWaitMillis the longest a call may wait for its slot; 0 = never wait (deny at once)
  * @param maxWaiters    the most calls waiting at once for one key; 0 = no bound of its own (max-wait × rate
  *                      bounds them)
+ * @serial exclude
  */
+// @serial exclude: as for Decision, javadoc 17 wants a comment on each component of a serializable record
 public record Waiting(long maxWaitMillis, long maxWaiters) implements java.io.Serializable {
     /** A policy that never waits: today's behaviour. */
     public static final Waiting NONE = new Waiting(0, 0);
@@ -16,12 +18,12 @@ public record Waiting(long maxWaitMillis, long maxWaiters) implements java.io.Se
     /** The waiters of one key are a sorted set in Redis: beyond this it is a queue, not a wait. */
     public static final long MAX_WAITERS = 1_000_000;
 
-    /** Whether calls may wait at all. */
+    /** {@return whether calls may wait at all} */
     public boolean waits() {
         return maxWaitMillis > 0;
     }
 
-    /** Whether the number of waiters is counted and bounded (a companion key in Redis). */
+    /** {@return whether the number of waiters is counted and bounded (a companion key in Redis)} */
     public boolean bounded() {
         return waits() && maxWaiters > 0;
     }

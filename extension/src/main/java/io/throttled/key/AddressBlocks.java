@@ -10,7 +10,12 @@ public final class AddressBlocks {
     private final List<IPAddress> blocks = new ArrayList<>();
     private final List<String> bad = new ArrayList<>();
 
-    /** Adds an entry: an address or a CIDR block; anything else is remembered in {@link #bad()}. */
+    /**
+     * Adds an entry: an address or a CIDR block; anything else is remembered in {@link #bad()}.
+     *
+     * @param entry the text of one entry
+     * @return this
+     */
     public AddressBlocks add(String entry) {
         String text = entry.trim();
         IPAddress address = text.isEmpty() ? null : new IPAddressString(text).getAddress();
@@ -22,16 +27,22 @@ public final class AddressBlocks {
         return this;
     }
 
-    /** The entries that were no address or block, quoted, for a message. */
+    /** {@return the entries that were no address or block, quoted, for a message} */
     public List<String> bad() {
         return List.copyOf(bad);
     }
 
+    /** {@return whether no address or block was added} */
     public boolean isEmpty() {
         return blocks.isEmpty();
     }
 
-    /** The block holding this address, or null. */
+    /**
+     * The block holding an address.
+     *
+     * @param address a client or peer address
+     * @return the block, or null when none holds it
+     */
     public IPAddress blockOf(IPAddress address) {
         IPAddress plain = ClientAddresses.unmapped(address);
         for (IPAddress block : blocks) {
