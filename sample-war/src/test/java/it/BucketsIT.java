@@ -72,7 +72,9 @@ class BucketsIT {
             for (int batch = 0; batch < 10; batch++) {
                 List<RedisRateLimiter.Request> requests = new ArrayList<>();
                 for (int i = 0; i < 1000; i++) {
-                    requests.add(new RedisRateLimiter.Request(ping, "u:client-" + batch + "-" + i, 1));
+                    // the whole burst: each key then lives 10 s (one token would refill, and expire, in 1 s: on a
+                    // loaded machine keys vanished before the reset counted them)
+                    requests.add(new RedisRateLimiter.Request(ping, "u:client-" + batch + "-" + i, 10));
                 }
                 clients.acquireAll(requests);
             }
