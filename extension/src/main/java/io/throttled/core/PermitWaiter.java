@@ -63,14 +63,19 @@ public final class PermitWaiter {
             return decision;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            giveBack(policy, decision.reservation());
-            return new Decision(false, 0, Math.max(1, wait), decision.resetAfterMillis(), decision.limit(),
-                    decision.policy(), decision.origin());
+            giveBack(limiter, policy, decision.reservation());
+            return gaveUp(decision);
         }
     }
 
+    /** The denial of a waiter that gave its slot back: retry after the wait it did not do. */
+    static Decision gaveUp(Decision reserved) {
+        return new Decision(false, 0, Math.max(1, reserved.waitMillis()), reserved.resetAfterMillis(),
+                reserved.limit(), reserved.policy(), reserved.origin());
+    }
+
     /** A give-back that fails (Redis down) only leaves the slot taken: the limit holds either way. */
-    private void giveBack(Policy policy, Reservation reservation) {
+    static void giveBack(RateLimiter limiter, Policy policy, Reservation reservation) {
         try {
             limiter.release(policy, reservation);
         } catch (RuntimeException e) {
