@@ -2,11 +2,14 @@ package io.throttled.cdi;
 
 import io.throttled.Throttled;
 import io.throttled.ThrottledException;
+import io.throttled.core.AsyncRateLimiter;
+import io.throttled.core.Decision;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
 import jakarta.interceptor.AroundInvoke;
 import jakarta.interceptor.Interceptor;
 import jakarta.interceptor.InvocationContext;
+import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.util.Optional;
 
@@ -14,6 +17,11 @@ import java.util.Optional;
  * Decides before a {@link Throttled} CDI bean or EJB method runs, and throws {@link ThrottledException}
  * when the call is denied (shadow-mode denials proceed). A JAX-RS resource method the request filter
  * has already decided for is not counted again.
+ *
+ * <p>A call that must wait for its slot waits on its thread, except a CDI bean method returning a
+ * {@code CompletionStage}: it gets a future at once, and the method runs on the scheduler's thread when the slot
+ * comes ({@link AsyncWait}). An EJB's method always waits on its thread: once the interceptor returns, the
+ * container ends the call (transaction, pooled instance), so the method cannot run later outside it.
  */
 @Throttled
 @Interceptor
@@ -25,6 +33,9 @@ public class ThrottledInterceptor {
     @Inject
     CurrentCall current;
 
+    @Inject
+    AsyncRateLimiter async;
+
     @AroundInvoke
     public Object throttle(InvocationContext invocation) throws Exception {
         Method method = invocation.getMethod();
@@ -33,13 +44,34 @@ public class ThrottledInterceptor {
             return invocation.proceed();
         }
         Class<?> target = invocation.getTarget() == null ? method.getDeclaringClass() : invocation.getTarget().getClass();
-        Optional<Outcome> outcome = throttler.decide(method, target, current.context(method));
+        boolean waitsAsync = AsyncWait.applies(method) && !isEnterpriseBean(target);
+        Optional<Outcome> outcome = waitsAsync ? throttler.decideWithoutWaiting(method, target, current.context(method))
+                : throttler.decide(method, target, current.context(method));
         if (outcome.isPresent()) {
             request.ifPresent(r -> r.record(outcome.get()));
             if (outcome.get().blocks()) {
                 throw new ThrottledException(outcome.get().decision());
             }
+            Decision decision = outcome.get().decision();
+            if (decision.reserved()) {
+                return AsyncWait.proceedAfter(async.await(outcome.get().policy(), decision), invocation);
+            }
         }
         return invocation.proceed();
     }
+
+    /** Stateless, singleton and stateful beans, by name: the EJB API may be absent from the server. */
+    static boolean isEnterpriseBean(Class<?> type) {
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            for (Annotation a : c.getDeclaredAnnotations()) {
+                String name = a.annotationType().getName();
+                if (name.equals("jakarta.ejb.Stateless") || name.equals("jakarta.ejb.Singleton")
+                        || name.equals("jakarta.ejb.Stateful")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
 }

@@ -1,5 +1,6 @@
 package io.throttled.cdi;
 
+import io.throttled.core.AsyncRateLimiter;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.BeforeDestroyed;
 import jakarta.enterprise.context.Initialized;
@@ -13,21 +14,26 @@ import jakarta.enterprise.event.Observes;
  * before the first request is decided.
  *
  * <p>At stop, before any bean is destroyed, it closes what the extension opened in the order they depend
- * on each other: the change feed and the periodic re-read first (their threads use the Redis client, and a
+ * on each other: the asynchronous waits (each gives its slot back, on Redis) and the extension's own timer
+ * thread, the change feed and the periodic re-read first (their threads use the Redis client, and a
  * connection still borrowed when the pool closes would never be closed), then the client and its pool. A
  * redeployed application must leave no thread, connection or class loader behind.
  */
 @ApplicationScoped
 public class ThrottledLifecycle {
 
-    void start(@Observes @Initialized(ApplicationScoped.class) Object started, Throttler throttler, OverrideSync overrides) {
+    void start(@Observes @Initialized(ApplicationScoped.class) Object started, Throttler throttler, OverrideSync overrides,
+               AsyncRateLimiter async) {
         throttler.limiter();
+        async.limiter();   // finds the container's scheduler now, on an application thread (java:comp)
         overrides.reload();
     }
 
     void stop(@Observes @BeforeDestroyed(ApplicationScoped.class) Object stopping, OverrideSync overrides,
-              RedisBackend redis) {
+              RedisBackend redis, AsyncRateLimiter async, PermitScheduler scheduler) {
         try {
+            async.close();       // ends the waits, giving their slots back: needs the client still open
+            scheduler.close();   // then the extension's own timer thread, if it has one
             overrides.close();
         } finally {
             redis.close();

@@ -5,6 +5,7 @@ import io.throttled.config.LocalOverrideStore;
 import io.throttled.config.OverrideStore;
 import io.throttled.config.PolicyRegistry;
 import io.throttled.config.ThrottledSettings;
+import io.throttled.core.AsyncRateLimiter;
 import io.throttled.core.RateLimiter;
 import io.throttled.key.ClientIpResolver;
 import io.throttled.key.KeyResolution;
@@ -147,6 +148,27 @@ public class ThrottledProducers {
     @Singleton
     Explainer explainer(Throttler throttler, RouteRegistry routes, ResourceIndex resources) {
         return new Explainer(throttler, routes, resources);
+    }
+
+    @Produces
+    @Singleton
+    PermitScheduler permitScheduler() {
+        return PermitScheduler.find();
+    }
+
+    void close(@Disposes PermitScheduler scheduler) {
+        scheduler.close();
+    }
+
+    /** Waits without a thread, for {@code CompletionStage} methods and for programmatic use. */
+    @Produces
+    @Singleton
+    AsyncRateLimiter asyncRateLimiter(RateLimiter limiter, PermitScheduler scheduler) {
+        return AsyncRateLimiter.on(limiter, scheduler.executor());
+    }
+
+    void close(@Disposes AsyncRateLimiter async) {
+        async.close();
     }
 
     @Produces

@@ -49,6 +49,18 @@ public final class Throttler {
      * not: there every call is charged.
      */
     public Optional<Outcome> decide(Method method, Class<?> targetClass, CallContext call) {
+        return decide(method, targetClass, call, true);
+    }
+
+    /**
+     * Like {@link #decide(Method, Class, CallContext)}, but a waiting policy's reservation is returned, not waited
+     * out: the caller waits (without a thread, {@link io.throttled.core.AsyncRateLimiter}) or gives it back.
+     */
+    public Optional<Outcome> decideWithoutWaiting(Method method, Class<?> targetClass, CallContext call) {
+        return decide(method, targetClass, call, false);
+    }
+
+    private Optional<Outcome> decide(Method method, Class<?> targetClass, CallContext call, boolean wait) {
         Optional<PolicyDeclaration> declaration = policies.declarationFor(method, targetClass);
         if (declaration.isEmpty()) {
             return Optional.empty();
@@ -57,7 +69,11 @@ public final class Throttler {
         if (!check.decided()) {
             return Optional.empty();
         }
-        return Optional.of(decided(check, acquireOrWait(check.bucketPolicy(), check.key(), check.bucketPolicy().cost())));
+        Policy policy = check.bucketPolicy();
+        Decision decision = wait ? acquireOrWait(policy, check.key(), policy.cost())
+                : policy.waiting().waits() && policy.cost() > 0 ? limiter.reserve(policy, check.key(), policy.cost())
+                : limiter.acquire(policy, check.key(), policy.cost());
+        return Optional.of(decided(check, decision));
     }
 
     /**
