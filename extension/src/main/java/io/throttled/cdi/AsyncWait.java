@@ -15,12 +15,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * and the method's own stage completes the future. Cancelling the future before the slot gives the slot back;
  * after it, the cancel reaches the method's stage when that is a {@code CompletableFuture}.
  */
-final class AsyncWait {
+public final class AsyncWait {
     private AsyncWait() {
     }
 
     /** Whether the method's callers take a {@code CompletableFuture} for its result. */
-    static boolean applies(Method method) {
+    public static boolean applies(Method method) {
         Class<?> type = method.getReturnType();
         return CompletionStage.class.isAssignableFrom(type) && type.isAssignableFrom(CompletableFuture.class);
     }

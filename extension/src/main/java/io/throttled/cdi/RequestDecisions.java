@@ -4,17 +4,20 @@ import jakarta.enterprise.context.RequestScoped;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What was decided during the current HTTP request: the outcomes (their headers go on the response), the
  * checks to charge once the response's status is known (count conditions), and the resource method the
- * JAX-RS filter already decided for, so the interceptor around that same method does not count it twice.
+ * JAX-RS filter already decided for, so the interceptor around that same method does not count it twice (and
+ * waits out the slot the filter reserved for it, when it is asynchronous).
  */
 @RequestScoped
 public class RequestDecisions {
     private final List<Outcome> outcomes = new ArrayList<>(2);
     private final List<PlannedCheck> chargeLater = new ArrayList<>(0);
     private Method decidedByFilter;
+    private Outcome waitInInterceptor;
 
     public void record(Outcome outcome) {
         outcomes.add(outcome);
@@ -31,6 +34,21 @@ public class RequestDecisions {
 
     public void decidedByFilter(Method method) {
         this.decidedByFilter = method;
+    }
+
+    /**
+     * The filter reserved a slot for a {@code CompletionStage} resource method and left the wait to the
+     * interceptor, which waits without holding the request's thread.
+     */
+    public void waitInInterceptor(Outcome reserved) {
+        this.waitInInterceptor = reserved;
+    }
+
+    /** The reservation the filter left for the interceptor to wait out, once. */
+    public Optional<Outcome> takeWaitInInterceptor() {
+        Optional<Outcome> reserved = Optional.ofNullable(waitInInterceptor);
+        waitInInterceptor = null;
+        return reserved;
     }
 
     /** True once for the method the filter decided for: that invocation is already counted. */

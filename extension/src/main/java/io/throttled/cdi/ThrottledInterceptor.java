@@ -41,6 +41,10 @@ public class ThrottledInterceptor {
         Method method = invocation.getMethod();
         Optional<RequestDecisions> request = current.decisions();
         if (request.isPresent() && request.get().takeFilterDecision(method)) {
+            Optional<Outcome> reserved = request.get().takeWaitInInterceptor();
+            if (reserved.isPresent()) {   // a CompletionStage resource method: the filter reserved, we wait
+                return AsyncWait.proceedAfter(async.await(reserved.get().policy(), reserved.get().decision()), invocation);
+            }
             return invocation.proceed();
         }
         Class<?> target = invocation.getTarget() == null ? method.getDeclaringClass() : invocation.getTarget().getClass();

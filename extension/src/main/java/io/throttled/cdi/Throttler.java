@@ -70,9 +70,7 @@ public final class Throttler {
             return Optional.empty();
         }
         Policy policy = check.bucketPolicy();
-        Decision decision = wait ? acquireOrWait(policy, check.key(), policy.cost())
-                : policy.waiting().waits() && policy.cost() > 0 ? limiter.reserve(policy, check.key(), policy.cost())
-                : limiter.acquire(policy, check.key(), policy.cost());
+        Decision decision = wait ? acquireOrWait(policy, check.key(), policy.cost()) : reserve(policy, check.key(), policy.cost());
         return Optional.of(decided(check, decision));
     }
 
@@ -87,6 +85,14 @@ public final class Throttler {
         return waiter.await(policy, limiter.reserve(policy, key, cost));
     }
 
+    /** A waiting policy's reservation, not waited out; any other policy decides at once. */
+    private Decision reserve(Policy policy, String key, long cost) {
+        if (!policy.waiting().waits() || cost == 0) {
+            return limiter.acquire(policy, key, cost);
+        }
+        return limiter.reserve(policy, key, cost);
+    }
+
     /**
      * Decides every check a request meets. The ones charged before the call are decided together, all or none
      * ({@link RateLimiter#acquireTogether}: one Redis call where their keys share a slot), so a denial by one
@@ -95,6 +101,14 @@ public final class Throttler {
      * peeked, so they too spend nothing.
      */
     public List<Outcome> decideAll(List<PlannedCheck> checks, List<PlannedCheck> chargeLater) {
+        return decideAll(checks, chargeLater, true);
+    }
+
+    /**
+     * {@link #decideAll(List, List)}; with {@code wait} false, a lone waiting policy's reservation is returned
+     * without waiting it out: the caller waits (without a thread) or gives it back.
+     */
+    public List<Outcome> decideAll(List<PlannedCheck> checks, List<PlannedCheck> chargeLater, boolean wait) {
         List<PlannedCheck> now = new ArrayList<>(checks.size());
         List<Outcome> outcomes = new ArrayList<>(checks.size());
         boolean blocked = false;
@@ -110,7 +124,7 @@ public final class Throttler {
                 now.add(check);
             }
         }
-        List<Decision> decisions = acquireTogether(now, blocked ? 0 : -1);
+        List<Decision> decisions = acquireTogether(now, blocked ? 0 : -1, wait);
         for (int i = 0; i < now.size(); i++) {
             outcomes.add(decided(now.get(i), decisions.get(i)));
         }
@@ -135,13 +149,14 @@ public final class Throttler {
     }
 
     /** @param cost -1 for each policy's own cost; 0 to peek (the call is denied already) */
-    private List<Decision> acquireTogether(List<PlannedCheck> checks, long cost) {
+    private List<Decision> acquireTogether(List<PlannedCheck> checks, long cost, boolean wait) {
         if (checks.isEmpty()) {
             return List.of();
         }
         if (checks.size() == 1) {
             PlannedCheck only = checks.get(0);
-            return List.of(acquireOrWait(only.bucketPolicy(), only.key(), cost < 0 ? only.bucketPolicy().cost() : cost));
+            long c = cost < 0 ? only.bucketPolicy().cost() : cost;
+            return List.of(wait ? acquireOrWait(only.bucketPolicy(), only.key(), c) : reserve(only.bucketPolicy(), only.key(), c));
         }
         List<Acquisition> group = new ArrayList<>(checks.size());
         for (PlannedCheck check : checks) {

@@ -37,6 +37,11 @@ final class ExtensionBeans {
         return resources.get();
     }
 
+    /** Whether CDI manages {@code type}, so that the interceptor runs around its methods. */
+    boolean isBean(Class<?> type) {
+        return !CDI.current().getBeanManager().getBeans(type).isEmpty();
+    }
+
     /** One bean, looked up once; a race looks it up twice and keeps either: both are the same bean. */
     private static final class Lazy<T> {
         private final Class<T> type;

@@ -40,16 +40,23 @@ public class RateLimitResponseFilter implements ContainerResponseFilter {
                 return;
             }
         }
-        if (decisions.isEmpty()) {
-            return;
+        List<Outcome> outcomes;
+        if (decisions.isPresent()) {
+            chargeByStatus(decisions.get(), response.getStatus());
+            outcomes = decisions.get().outcomes();
+        } else {
+            // an asynchronous response completed on another thread, where the request scope is not active: the
+            // outcomes the request filter left on the request (it never leaves checks to charge then)
+            outcomes = (List<Outcome>) request.getProperty(ThrottledRequestFilter.OUTCOMES);
+            if (outcomes == null) {
+                return;
+            }
         }
-        chargeByStatus(decisions.get(), response.getStatus());
-        if (decisions.get().outcomes().isEmpty()
+        if (outcomes.isEmpty()
                 || response.getHeaders().containsKey(RateLimitHeaders.RATE_LIMIT)
                 || response.getHeaders().containsKey(RateLimitHeaders.LIMIT)) {
             return;   // nothing decided, or a 429 that carries them already
         }
-        List<Outcome> outcomes = decisions.get().outcomes();
         RateLimitHeaders.of(beans.settings().headers(), outcomes, System.currentTimeMillis())
                 .forEach((name, value) -> response.getHeaders().add(name, value));
     }

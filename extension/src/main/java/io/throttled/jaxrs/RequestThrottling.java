@@ -42,8 +42,14 @@ final class RequestThrottling {
     /** Decides the checks, records the outcomes for the response's headers; the blocking one, if any. */
     static Optional<Outcome> decide(Throttler throttler, List<PlannedCheck> checks, Optional<RequestDecisions> request,
                                     List<Outcome> decided) {
+        return decide(throttler, checks, request, decided, true);
+    }
+
+    /** @param wait false: a reservation is recorded, not waited out (the interceptor waits without a thread) */
+    static Optional<Outcome> decide(Throttler throttler, List<PlannedCheck> checks, Optional<RequestDecisions> request,
+                                    List<Outcome> decided, boolean wait) {
         List<PlannedCheck> later = new ArrayList<>(0);
-        List<Outcome> outcomes = throttler.decideAll(checks, later);
+        List<Outcome> outcomes = throttler.decideAll(checks, later, wait);
         decided.addAll(outcomes);
         request.ifPresent(r -> {
             outcomes.forEach(r::record);

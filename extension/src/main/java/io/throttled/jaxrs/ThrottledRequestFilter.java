@@ -1,5 +1,6 @@
 package io.throttled.jaxrs;
 
+import io.throttled.cdi.AsyncWait;
 import io.throttled.cdi.CurrentCall;
 import io.throttled.cdi.Outcome;
 import io.throttled.cdi.RequestDecisions;
@@ -23,16 +24,32 @@ import java.util.Optional;
  */
 @Priority(Priorities.AUTHENTICATION + 100)
 final class ThrottledRequestFilter implements ContainerRequestFilter {
+    /** The outcomes of a request whose response may complete outside its request scope (a waited-for stage). */
+    static final String OUTCOMES = "io.throttled.outcomes";
     private final Method method;
     private final Class<?> resourceClass;
     private final boolean annotated;
     private final ExtensionBeans beans;
+    private volatile Boolean waitsInInterceptor;
 
     ThrottledRequestFilter(Method method, Class<?> resourceClass, ExtensionBeans beans) {
         this.method = method;
         this.resourceClass = resourceClass;
         this.annotated = AnnotatedPolicies.find(method, resourceClass) != null;
         this.beans = beans;
+    }
+
+    /**
+     * Whether the method returns a {@code CompletionStage} and the interceptor runs around it (its class is a CDI
+     * bean, as Liberty makes every resource class): only then can the wait move there, or nothing would wait.
+     */
+    private boolean waitsInInterceptor() {
+        Boolean known = waitsInInterceptor;
+        if (known == null) {
+            known = AsyncWait.applies(method) && beans.isBean(resourceClass);
+            waitsInInterceptor = known;
+        }
+        return known;
     }
 
     @Override
@@ -50,11 +67,19 @@ final class ThrottledRequestFilter implements ContainerRequestFilter {
         JaxrsCallContext call = new JaxrsCallContext(request, peer, method);
         Optional<RequestDecisions> decisions = current.decisions();
         List<Outcome> outcomes = new ArrayList<>(2);
+        // a CompletionStage method the interceptor wraps waits there, without this thread: here it only reserves
+        boolean waitHere = declaration == null || decisions.isEmpty() || !waitsInInterceptor();
         Optional<Outcome> blocking = RequestThrottling.decide(beans.throttler(),
                 RequestThrottling.plan(beans.throttler(), routes == null ? List.of() : routes, declaration, call),
-                decisions, outcomes);
+                decisions, outcomes, waitHere);
         if (declaration != null) {
             decisions.ifPresent(d -> d.decidedByFilter(method));
+            if (!waitHere) {
+                outcomes.stream().filter(o -> o.decision().reserved()).findFirst().ifPresent(reserved -> {
+                    decisions.get().waitInInterceptor(reserved);
+                    request.setProperty(OUTCOMES, List.copyOf(decisions.get().outcomes()));
+                });
+            }
         }
         blocking.ifPresent(denied -> request.abortWith(DeniedResponses.of(denied, outcomes, beans.settings().headers(),
                 request.getUriInfo().getRequestUri().getPath())));

@@ -1,0 +1,95 @@
+package io.throttled.it.waiting;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.throttled.it.ClientHttp;
+import io.throttled.it.Deployments;
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Resource methods with max-wait, seen from an HTTP client: a request within max-wait is answered 200 after
+ * its slot instead of 429 (lower bounds only: a loaded machine may answer later, never sooner); a
+ * {@code CompletionStage} method's requests wait without a thread (the waits are counted by the extension's
+ * asynchronous waiter while they last) and still carry the rate-limit headers.
+ */
+@RunAsClient
+@ExtendWith(ArquillianExtension.class)
+class WaitingResourcesTest {
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.war("waiting-resources", "throttled.headers=ietf,legacy")
+                .addClasses(WaitingApplication.class, WaitingResource.class);
+    }
+
+    @ArquillianResource
+    URL base;
+
+    @Test
+    void aSynchronousResourceWithMaxWaitDelaysInsteadOfDenying() {
+        assertThat(ClientHttp.get(base, "api/waiting/sync").status()).isEqualTo(200);
+        long start = System.nanoTime();
+        ClientHttp delayed = ClientHttp.get(base, "api/waiting/sync");
+        long tookMillis = (System.nanoTime() - start) / 1_000_000;
+
+        assertThat(delayed.status()).isEqualTo(200);
+        assertThat(delayed.body()).isEqualTo("sync");
+        assertThat(tookMillis).as("answered after the slot, a second after the first").isGreaterThanOrEqualTo(800);
+        assertThat(delayed.header("RateLimit")).startsWith("\"sync-patient\"");
+
+        // without max-wait the same situation is a 429 at once
+        assertThat(ClientHttp.get(base, "api/waiting/impatient").status()).isEqualTo(200);
+        assertThat(ClientHttp.get(base, "api/waiting/impatient").status()).isEqualTo(429);
+    }
+
+    @Test
+    void completionStageRequestsWaitWithoutAThread() throws Exception {
+        int requests = 5;
+        ExecutorService clients = Executors.newFixedThreadPool(requests);
+        try {
+            long start = System.nanoTime();
+            List<CompletableFuture<Long>> answered = new ArrayList<>();
+            List<CompletableFuture<ClientHttp>> responses = new ArrayList<>();
+            for (int i = 0; i < requests; i++) {
+                CompletableFuture<ClientHttp> response = CompletableFuture.supplyAsync(
+                        () -> ClientHttp.get(base, "api/waiting/async"), clients);
+                responses.add(response);
+                answered.add(response.thenApply(r -> (System.nanoTime() - start) / 1_000_000));
+            }
+            // one slot a second: while the later requests wait, the extension's asynchronous waiter holds them
+            int mostWaiting = 0;
+            while (!responses.get(requests - 1).isDone() && mostWaiting < 2) {
+                mostWaiting = Math.max(mostWaiting,
+                        Integer.parseInt(ClientHttp.get(base, "api/waiting/waiting-now").body()));
+                Thread.sleep(50);   // sampling, not synchronisation
+            }
+            CompletableFuture.allOf(responses.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
+
+            assertThat(mostWaiting).as("requests waiting without a thread at once").isGreaterThanOrEqualTo(2);
+            for (CompletableFuture<ClientHttp> response : responses) {
+                assertThat(response.join().status()).isEqualTo(200);
+                assertThat(response.join().body()).isEqualTo("async");
+                assertThat(response.join().header("RateLimit")).startsWith("\"async-patient\"");
+            }
+            List<Long> times = answered.stream().map(CompletableFuture::join).sorted().toList();
+            for (int k = 1; k < requests; k++) {   // the k-th answer came after the k-th slot, k seconds on
+                assertThat(times.get(k)).as("answer %d after %s", k, times).isGreaterThanOrEqualTo(k * 1000L - 200);
+            }
+        } finally {
+            clients.shutdownNow();
+        }
+    }
+}
