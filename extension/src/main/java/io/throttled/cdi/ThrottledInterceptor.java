@@ -57,7 +57,7 @@ public class ThrottledInterceptor {
                 throw new ThrottledException(outcome.get().decision());
             }
             Decision decision = outcome.get().decision();
-            if (decision.reserved()) {
+            if (waitsAsync && decision.reserved()) {   // otherwise the wait is over already (this thread slept it)
                 return AsyncWait.proceedAfter(async.await(outcome.get().policy(), decision), invocation);
             }
         }
