@@ -81,7 +81,8 @@ public final class AsyncRateLimiter implements AutoCloseable {
                 throw new RejectedExecutionException("closed");
             }
             timer = scheduler.schedule(() -> result.complete(decision), decision.waitMillis());
-        } catch (RejectedExecutionException e) {   // stopping: the wait cannot be kept
+        } catch (RejectedExecutionException | IllegalStateException e) {   // stopping: the wait cannot be kept
+            // (a managed executor of a stopping application may refuse either way)
             waiting.remove(result);
             PermitWaiter.giveBack(limiter, policy, decision.reservation());
             return CompletableFuture.completedFuture(PermitWaiter.gaveUp(decision));
