@@ -25,6 +25,13 @@ public final class AsyncRateLimiter implements AutoCloseable {
     /** Runs a task after a delay; the returned future cancels it. Tests pass one they drive by hand. */
     @FunctionalInterface
     public interface Scheduler {
+        /**
+         * Runs a task once, after a delay.
+         *
+         * @param task        what to run
+         * @param delayMillis how long from now
+         * @return the scheduled task, to cancel it
+         */
         Future<?> schedule(Runnable task, long delayMillis);
     }
 
@@ -34,21 +41,40 @@ public final class AsyncRateLimiter implements AutoCloseable {
     private final Map<CompletableFuture<Decision>, Decision> waiting = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
+    /**
+     * A limiter whose waits run on this scheduler.
+     *
+     * @param limiter   the limiter that reserves and gives back slots
+     * @param scheduler what completes a wait when its slot comes
+     */
     public AsyncRateLimiter(RateLimiter limiter, Scheduler scheduler) {
         this.limiter = limiter;
         this.scheduler = scheduler;
     }
 
-    /** Waits on {@code executor} (a container's managed scheduled executor, or one the caller owns and stops). */
+    /**
+     * Waits on {@code executor} (a container's managed scheduled executor, or one the caller owns and stops).
+     *
+     * @param limiter  the limiter that reserves and gives back slots
+     * @param executor the executor the waits are timers on
+     * @return the asynchronous limiter
+     */
     public static AsyncRateLimiter on(RateLimiter limiter, ScheduledExecutorService executor) {
         return new AsyncRateLimiter(limiter, (task, delay) -> executor.schedule(task, delay, TimeUnit.MILLISECONDS));
     }
 
+    /** {@return the limiter that reserves and gives back slots} */
     public RateLimiter limiter() {
         return limiter;
     }
 
-    /** {@link #acquire(Policy, String, long)} for the policy's own cost. */
+    /**
+     * {@link #acquire(Policy, String, long)} for the policy's own cost.
+     *
+     * @param policy the policy
+     * @param key    the client's key
+     * @return the decision to act on, once any wait is over
+     */
     public CompletableFuture<Decision> acquire(Policy policy, String key) {
         return acquire(policy, key, policy.cost());
     }
@@ -56,6 +82,11 @@ public final class AsyncRateLimiter implements AutoCloseable {
     /**
      * Reserves as {@link RateLimiter#reserve} does, then waits for the slot without holding a thread. A decision
      * made at once (allowed, denied, or a policy without max-wait) comes as an already completed future.
+     *
+     * @param policy the policy
+     * @param key    the client's key
+     * @param cost   tokens to take
+     * @return the decision to act on, once any wait is over
      */
     public CompletableFuture<Decision> acquire(Policy policy, String key, long cost) {
         return await(policy, limiter.reserve(policy, key, cost));
@@ -67,7 +98,9 @@ public final class AsyncRateLimiter implements AutoCloseable {
      * stops) before the slot comes, the slot is given back and the future completes with a denial whose
      * retry-after is the wait.
      *
-     * @param policy the policy the decision was made under
+     * @param policy   the policy the decision was made under
+     * @param decision the decision, a reservation or not
+     * @return the decision to act on, once any wait is over
      */
     public CompletableFuture<Decision> await(Policy policy, Decision decision) {
         if (!decision.reserved()) {
@@ -102,7 +135,7 @@ public final class AsyncRateLimiter implements AutoCloseable {
         return result;
     }
 
-    /** How many waits are not over yet. */
+    /** {@return how many waits are not over yet} */
     public int waiting() {
         return waiting.size();
     }
