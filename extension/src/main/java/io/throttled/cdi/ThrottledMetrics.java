@@ -4,6 +4,9 @@ import io.throttled.core.RateLimiter;
 import io.throttled.redis.RedisCallObserver;
 import io.throttled.redis.ResilientRateLimiter;
 import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -62,33 +65,21 @@ public class ThrottledMetrics implements DecisionListener, RedisCallObserver {
         }
     }
 
+    /** Created with the application, not at the first decision: that decision's Redis call is observed too. */
+    void started(@Observes @Initialized(ApplicationScoped.class) Object event) {
+    }
+
     @Override
     public void decided(Outcome outcome) {
         if (registry == null) {
             return;
         }
-        String label = outcomeOf(outcome);
+        String label = outcome.label();
         // a tier's decisions count under its policy's name, with the tier as a tag of its own
-        String name = outcome.policy().name();
-        int tier = name.indexOf(io.throttled.config.Tiers.SEPARATOR);
-        String policy = tier < 0 ? name : name.substring(0, tier);
-        decisions.computeIfAbsent(name + '\u0000' + label, k -> registry.counter(
+        decisions.computeIfAbsent(outcome.policy().name() + '\u0000' + label, k -> registry.counter(
                 Metadata.builder().withName(DECISIONS).withDescription("Rate-limit decisions, by policy, tier and outcome")
                         .build(),
-                new Tag("policy", policy), new Tag("tier", outcome.tier()), new Tag("outcome", label))).inc();
-    }
-
-    static String outcomeOf(Outcome outcome) {
-        if (outcome.decision().origin() == io.throttled.core.Decision.Origin.SKIPPED) {
-            return "skipped";   // not asked: another policy of the same request was denied from memory
-        }
-        if (!outcome.decision().decidedByStore()) {
-            return "decided_without_redis";
-        }
-        if (outcome.decision().allowed()) {
-            return "allowed";
-        }
-        return outcome.policy().enforce() ? "denied" : "shadow_denied";
+                new Tag("policy", outcome.basePolicy()), new Tag("tier", outcome.tier()), new Tag("outcome", label))).inc();
     }
 
     @Override

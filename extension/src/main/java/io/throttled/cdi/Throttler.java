@@ -70,27 +70,35 @@ public final class Throttler {
             return Optional.empty();
         }
         Policy policy = check.bucketPolicy();
-        Decision decision = wait ? acquireOrWait(policy, check.key(), policy.cost()) : reserve(policy, check.key(), policy.cost());
-        return Optional.of(decided(check, decision));
+        long start = System.nanoTime();
+        Answer answer = wait ? acquireOrWait(policy, check.key(), policy.cost(), start)
+                : reserve(policy, check.key(), policy.cost(), start);
+        return Optional.of(decided(check, answer.decisions().get(0), answer.nanos()));
     }
 
     /**
      * One policy's decision; a policy with max-wait reserves its slot and this thread waits it out here, so the
      * call proceeds after the wait (or is denied when the wait is interrupted).
      */
-    private Decision acquireOrWait(Policy policy, String key, long cost) {
+    private Answer acquireOrWait(Policy policy, String key, long cost, long start) {
         if (!policy.waiting().waits() || cost == 0) {
-            return limiter.acquire(policy, key, cost);
+            Decision decision = limiter.acquire(policy, key, cost);
+            return new Answer(List.of(decision), System.nanoTime() - start);
         }
-        return waiter.await(policy, limiter.reserve(policy, key, cost));
+        Decision reservation = limiter.reserve(policy, key, cost);
+        long nanos = System.nanoTime() - start;   // the decision's time; the wait that follows is not deciding
+        return new Answer(List.of(waiter.await(policy, reservation)), nanos);
     }
 
     /** A waiting policy's reservation, not waited out; any other policy decides at once. */
-    private Decision reserve(Policy policy, String key, long cost) {
-        if (!policy.waiting().waits() || cost == 0) {
-            return limiter.acquire(policy, key, cost);
-        }
-        return limiter.reserve(policy, key, cost);
+    private Answer reserve(Policy policy, String key, long cost, long start) {
+        Decision decision = !policy.waiting().waits() || cost == 0 ? limiter.acquire(policy, key, cost)
+                : limiter.reserve(policy, key, cost);
+        return new Answer(List.of(decision), System.nanoTime() - start);
+    }
+
+    /** The limiter's decisions and how long it took to give them. */
+    private record Answer(List<Decision> decisions, long nanos) {
     }
 
     /**
@@ -111,29 +119,43 @@ public final class Throttler {
     public List<Outcome> decideAll(List<PlannedCheck> checks, List<PlannedCheck> chargeLater, boolean wait) {
         List<PlannedCheck> now = new ArrayList<>(checks.size());
         List<Outcome> outcomes = new ArrayList<>(checks.size());
+        List<Long> nanos = new ArrayList<>(checks.size());
         boolean blocked = false;
         for (PlannedCheck check : checks) {
             if (!check.decided()) {
                 continue;
             }
             if (check.chargedAfterResponse()) {
+                long start = System.nanoTime();
                 Outcome peeked = peekThenDeny(check, chargeLater);
                 blocked |= peeked.blocks();
                 outcomes.add(peeked);
+                nanos.add(System.nanoTime() - start);
             } else {
                 now.add(check);
             }
         }
-        List<Decision> decisions = acquireTogether(now, blocked ? 0 : -1, wait);
+        Answer answer = acquireTogether(now, blocked ? 0 : -1, wait);
         for (int i = 0; i < now.size(); i++) {
-            outcomes.add(decided(now.get(i), decisions.get(i)));
+            outcomes.add(outcome(now.get(i), answer.decisions().get(i)));
+            nanos.add(answer.nanos());
+        }
+        // listeners hear the denials (shadow ones too) last: the last decision a span is told of is then a refusal
+        for (boolean denials : new boolean[] {false, true}) {
+            for (int i = 0; i < outcomes.size(); i++) {
+                if (outcomes.get(i).decision().allowed() != denials) {
+                    tell(outcomes.get(i), nanos.get(i));
+                }
+            }
         }
         return outcomes;
     }
 
     /** Charges a check whose response met its count condition; the response is gone, so only listeners hear. */
     public Outcome charge(PlannedCheck check) {
-        return decided(check, limiter.acquire(check.bucketPolicy(), check.key()));
+        long start = System.nanoTime();
+        Decision decision = limiter.acquire(check.bucketPolicy(), check.key());
+        return decided(check, decision, System.nanoTime() - start);
     }
 
     public CallPlanner planner() {
@@ -149,20 +171,23 @@ public final class Throttler {
     }
 
     /** @param cost -1 for each policy's own cost; 0 to peek (the call is denied already) */
-    private List<Decision> acquireTogether(List<PlannedCheck> checks, long cost, boolean wait) {
+    private Answer acquireTogether(List<PlannedCheck> checks, long cost, boolean wait) {
         if (checks.isEmpty()) {
-            return List.of();
+            return new Answer(List.of(), 0);
         }
+        long start = System.nanoTime();
         if (checks.size() == 1) {
             PlannedCheck only = checks.get(0);
             long c = cost < 0 ? only.bucketPolicy().cost() : cost;
-            return List.of(wait ? acquireOrWait(only.bucketPolicy(), only.key(), c) : reserve(only.bucketPolicy(), only.key(), c));
+            return wait ? acquireOrWait(only.bucketPolicy(), only.key(), c, start)
+                    : reserve(only.bucketPolicy(), only.key(), c, start);
         }
         List<Acquisition> group = new ArrayList<>(checks.size());
         for (PlannedCheck check : checks) {
             group.add(new Acquisition(check.bucketPolicy(), check.key(), cost < 0 ? check.bucketPolicy().cost() : cost));
         }
-        return limiter.acquireTogether(group);
+        List<Decision> decisions = limiter.acquireTogether(group);
+        return new Answer(decisions, System.nanoTime() - start);
     }
 
     /**
@@ -175,20 +200,28 @@ public final class Throttler {
         Decision peek = limiter.acquire(policy, check.key(), 0);
         if (peek.remaining() >= policy.cost() || !peek.decidedByStore()) {
             chargeLater.add(check);
-            return decided(check, peek);
+            return outcome(check, peek);
         }
-        return decided(check, limiter.acquire(policy, check.key()));
+        return outcome(check, limiter.acquire(policy, check.key()));
     }
 
-    private Outcome decided(PlannedCheck check, Decision decision) {
+    private Outcome decided(PlannedCheck check, Decision decision, long nanos) {
+        Outcome outcome = outcome(check, decision);
+        tell(outcome, nanos);
+        return outcome;
+    }
+
+    private Outcome outcome(PlannedCheck check, Decision decision) {
         Policy policy = check.bucketPolicy();
         if (!decision.allowed() && !policy.enforce()) {
             shadow.wouldHaveDenied(policy, check.key(), decision);
         }
-        Outcome outcome = new Outcome(policy, check.key(), decision, check.tier());
+        return new Outcome(policy, check.key(), decision, check.tier());
+    }
+
+    private void tell(Outcome outcome, long nanos) {
         for (DecisionListener listener : listeners) {
-            listener.decided(outcome);
+            listener.decided(outcome, nanos);
         }
-        return outcome;
     }
 }

@@ -29,9 +29,11 @@ public final class JedisScripting implements RedisScripting {
         this.jedis = jedis;
     }
 
-    /** Reports every round trip from now on to this observer. */
-    public void observe(RedisCallObserver value) {
-        this.observer = value == null ? RedisCallObserver.NONE : value;
+    /** Reports every round trip from now on to this observer too (MicroProfile Metrics and OpenTelemetry may both listen). */
+    public synchronized void observe(RedisCallObserver value) {
+        if (value != null) {
+            this.observer = RedisCallObserver.both(observer, value);
+        }
     }
 
     public UnifiedJedis client() {
