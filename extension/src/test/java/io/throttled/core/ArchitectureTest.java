@@ -20,7 +20,7 @@ class ArchitectureTest {
     void plainPackagesImportNeitherJakartaNorJedis() {
         noClasses().that().resideInAnyPackage("io.throttled.core..", "io.throttled.memory..", "io.throttled.route..")
                 .should().dependOnClassesThat().resideInAnyPackage("jakarta..", "javax.enterprise..",
-                        "org.eclipse.microprofile..", "redis.clients..", "io.throttled.redis..")
+                        "org.eclipse.microprofile..", "io.opentelemetry..", "redis.clients..", "io.throttled.redis..")
                 .check(classes);
     }
 
@@ -45,6 +45,14 @@ class ArchitectureTest {
         noClasses().that().haveFullyQualifiedName("io.throttled.openapi.FilterDefault")
                 .should().dependOnClassesThat().resideInAnyPackage("org.eclipse.microprofile.openapi..")
                 .orShould().dependOnClassesThat().haveSimpleNameStartingWith("ThrottledOASFilter")
+                .check(classes);
+    }
+
+    /** An application without the OpenTelemetry API loads nothing that needs it: only the listener's package uses it. */
+    @Test
+    void onlyTheTelemetryPackageTouchesTheOptionalOpenTelemetryApi() {
+        noClasses().that().resideOutsideOfPackage("io.throttled.telemetry..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.opentelemetry..")
                 .check(classes);
     }
 }

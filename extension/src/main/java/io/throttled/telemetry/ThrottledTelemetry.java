@@ -1,0 +1,156 @@
+package io.throttled.telemetry;
+
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.metrics.DoubleHistogram;
+import io.opentelemetry.api.metrics.LongCounter;
+import io.opentelemetry.api.metrics.Meter;
+import io.opentelemetry.api.trace.Span;
+import io.throttled.cdi.DecisionListener;
+import io.throttled.cdi.Outcome;
+import io.throttled.cdi.RedisBackend;
+import io.throttled.core.Decision;
+import io.throttled.core.RateLimiter;
+import io.throttled.redis.RedisCallObserver;
+import io.throttled.redis.ResilientRateLimiter;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * OpenTelemetry for the limiter, added only when the application has the OpenTelemetry API (MicroProfile
+ * Telemetry): the metrics {@link #DECISIONS}, {@link #DECISION_DURATION}, {@link #REDIS_ERRORS} and
+ * {@link #BREAKER_TRANSITIONS}, and each decision's attributes on the current span.
+ *
+ * <p>Everything comes from the application's {@link OpenTelemetry}, injected, never the global instance: the
+ * server gives each application its own, and ends it with the application. The instruments are synchronous
+ * (no callbacks registered with the SDK), so nothing here holds the application once it stops.
+ *
+ * <p>Attributes stay bounded: policy, tier and outcome names, never client keys.
+ */
+public class ThrottledTelemetry implements DecisionListener, RedisCallObserver {
+    static final String SCOPE = "io.throttled";
+    static final String DECISIONS = "throttled.decisions";
+    static final String DECISION_DURATION = "throttled.decision.duration";
+    static final String REDIS_ERRORS = "throttled.redis.errors";
+    static final String BREAKER_TRANSITIONS = "throttled.redis.breaker.transitions";
+    static final String DENIED_EVENT = "throttled.denied";
+
+    static final AttributeKey<String> POLICY = AttributeKey.stringKey("throttled.policy");
+    static final AttributeKey<String> TIER = AttributeKey.stringKey("throttled.tier");
+    static final AttributeKey<String> OUTCOME = AttributeKey.stringKey("throttled.outcome");
+    static final AttributeKey<Long> REMAINING = AttributeKey.longKey("throttled.remaining");
+    static final AttributeKey<Long> RETRY_AFTER_MS = AttributeKey.longKey("throttled.retry_after_ms");
+    static final AttributeKey<String> STATE = AttributeKey.stringKey("throttled.breaker.state");
+
+    /** Bucket boundaries in seconds: a decision takes well under a millisecond in memory, about one on Redis. */
+    private static final List<Double> DURATION_BUCKETS = List.of(0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005,
+            0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0);
+
+    @Inject
+    Instance<OpenTelemetry> telemetry;
+
+    @Inject
+    RedisBackend redis;
+
+    @Inject
+    RateLimiter limiter;
+
+    /** One attribute set per policy (tier's own name) and outcome, built once. */
+    private final Map<String, Attributes> attributes = new ConcurrentHashMap<>();
+    private LongCounter decisions;
+    private DoubleHistogram duration;
+    private LongCounter errors;
+
+    @PostConstruct
+    void register() {
+        if (!telemetry.isResolvable()) {
+            return;   // the API without an implementation: nothing to report to
+        }
+        Meter meter = telemetry.get().getMeter(SCOPE);
+        decisions = meter.counterBuilder(DECISIONS).setUnit("{decision}")
+                .setDescription("Rate-limit decisions, by policy, tier and outcome").build();
+        duration = meter.histogramBuilder(DECISION_DURATION).setUnit("s")
+                .setDescription("Time the limiter took to decide, by policy, tier and outcome")
+                .setExplicitBucketBoundariesAdvice(DURATION_BUCKETS).build();
+        errors = meter.counterBuilder(REDIS_ERRORS).setUnit("{error}")
+                .setDescription("Redis round trips that failed or timed out").build();
+        if (redis.isConfigured()) {
+            redis.scripting().observe(this);
+        }
+        if (limiter instanceof ResilientRateLimiter resilient) {
+            LongCounter transitions = meter.counterBuilder(BREAKER_TRANSITIONS).setUnit("{transition}")
+                    .setDescription("Circuit breaker transitions, by the state entered").build();
+            resilient.breaker().onTransition(state -> transitions.add(1,
+                    Attributes.of(STATE, state.name().toLowerCase(Locale.ROOT))));
+        }
+    }
+
+    /** Created with the application, not at the first decision: that decision's Redis call is observed too. */
+    void started(@Observes @Initialized(ApplicationScoped.class) Object event) {
+    }
+
+    @Override
+    public void decided(Outcome outcome) {
+        decided(outcome, -1);
+    }
+
+    /** Counts the decision once, records its time, and describes it on the current span. */
+    @Override
+    public void decided(Outcome outcome, long nanos) {
+        if (decisions == null) {
+            return;
+        }
+        String label = outcome.label();
+        Attributes metric = attributes.computeIfAbsent(outcome.policy().name() + '\u0000' + label,
+                k -> Attributes.of(POLICY, outcome.basePolicy(), TIER, outcome.tier(), OUTCOME, label));
+        decisions.add(1, metric);
+        if (nanos >= 0) {
+            duration.record(nanos / 1e9, metric);
+        }
+        annotateSpan(outcome, metric);
+    }
+
+    /**
+     * The current span (the request's server span, or whatever span is current in a bean call) gets the decision:
+     * a new span per decision would double a trace's size for a few numbers. With several policies on one call
+     * each decision overwrites the last, and the throttler tells denials last, so the span shows the refusal;
+     * an event records each denial.
+     */
+    private static void annotateSpan(Outcome outcome, Attributes metric) {
+        Span span = Span.current();
+        if (!span.isRecording()) {
+            return;   // no span, or one not sampled: nothing would be exported
+        }
+        Decision decision = outcome.decision();
+        span.setAllAttributes(metric);
+        if (decision.reportsState()) {
+            span.setAttribute(REMAINING, decision.remaining());
+        }
+        if (!decision.allowed()) {
+            span.setAttribute(RETRY_AFTER_MS, decision.retryAfterMillis());
+            span.addEvent(DENIED_EVENT, decision.reportsState()
+                    ? metric.toBuilder().put(REMAINING, decision.remaining())
+                            .put(RETRY_AFTER_MS, decision.retryAfterMillis()).build()
+                    : metric);
+        }
+    }
+
+    @Override
+    public void succeeded(long nanos) {
+        // latency is the decision histogram's; a Redis client instrumentation would measure the round trip itself
+    }
+
+    @Override
+    public void failed(long nanos, RuntimeException error) {
+        errors.add(1);
+    }
+}
