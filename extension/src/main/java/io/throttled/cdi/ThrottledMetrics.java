@@ -4,9 +4,6 @@ import io.throttled.core.RateLimiter;
 import io.throttled.redis.RedisCallObserver;
 import io.throttled.redis.ResilientRateLimiter;
 import jakarta.annotation.PostConstruct;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.context.Initialized;
-import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -63,10 +60,6 @@ public class ThrottledMetrics implements DecisionListener, RedisCallObserver {
             resilient.breaker().onTransition(state -> registry.counter(transitions,
                     new Tag("state", state.name().toLowerCase(java.util.Locale.ROOT))).inc());
         }
-    }
-
-    /** Created with the application, not at the first decision: that decision's Redis call is observed too. */
-    void started(@Observes @Initialized(ApplicationScoped.class) Object event) {
     }
 
     @Override
