@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * OpenTelemetry for the limiter, added only when the application has the OpenTelemetry API (MicroProfile
@@ -66,36 +67,75 @@ public class ThrottledTelemetry implements DecisionListener, RedisCallObserver {
 
     /** One attribute set per policy (tier's own name) and outcome, built once. */
     private final Map<String, Attributes> attributes = new ConcurrentHashMap<>();
-    private LongCounter decisions;
-    private DoubleHistogram duration;
-    private LongCounter errors;
+    /** Redis errors and breaker transitions seen before the instruments exist, added once they do. */
+    private final AtomicLong pendingErrors = new AtomicLong();
+    private final Map<String, AtomicLong> pendingTransitions = new ConcurrentHashMap<>();
+    private volatile Instruments instruments;
+    private boolean enabled;
 
+    private record Instruments(LongCounter decisions, DoubleHistogram duration, LongCounter errors,
+                               LongCounter transitions) {
+    }
+
+    /**
+     * Listens to Redis and the breaker from the start. The instruments come later, at the first decision: Liberty
+     * gives the application's OpenTelemetry only on a thread that carries the application (a request); asked while
+     * the application starts, it can answer with a disabled instance, which would then stay.
+     */
     @PostConstruct
-    void register() {
+    void listen() {
         if (!telemetry.isResolvable()) {
             return;   // the API without an implementation: nothing to report to
         }
-        Meter meter = telemetry.get().getMeter(SCOPE);
-        decisions = meter.counterBuilder(DECISIONS).setUnit("{decision}")
-                .setDescription("Rate-limit decisions, by policy, tier and outcome").build();
-        duration = meter.histogramBuilder(DECISION_DURATION).setUnit("s")
-                .setDescription("Time the limiter took to decide, by policy, tier and outcome")
-                .setExplicitBucketBoundariesAdvice(DURATION_BUCKETS).build();
-        errors = meter.counterBuilder(REDIS_ERRORS).setUnit("{error}")
-                .setDescription("Redis round trips that failed or timed out").build();
+        enabled = true;
         if (redis.isConfigured()) {
             redis.scripting().observe(this);
         }
         if (limiter instanceof ResilientRateLimiter resilient) {
-            LongCounter transitions = meter.counterBuilder(BREAKER_TRANSITIONS).setUnit("{transition}")
-                    .setDescription("Circuit breaker transitions, by the state entered").build();
-            resilient.breaker().onTransition(state -> transitions.add(1,
-                    Attributes.of(STATE, state.name().toLowerCase(Locale.ROOT))));
+            resilient.breaker().onTransition(state -> {
+                String name = state.name().toLowerCase(Locale.ROOT);
+                Instruments now = instruments;
+                if (now == null) {
+                    pendingTransitions.computeIfAbsent(name, k -> new AtomicLong()).incrementAndGet();
+                } else {
+                    now.transitions().add(1, Attributes.of(STATE, name));
+                }
+            });
         }
     }
 
-    /** Created with the application, not at the first decision: that decision's Redis call is observed too. */
+    /** Created with the application, not at its first decision: that decision's Redis call is observed too. */
     void started(@Observes @Initialized(ApplicationScoped.class) Object event) {
+    }
+
+    private Instruments instruments() {
+        Instruments now = instruments;
+        if (now != null) {
+            return now;
+        }
+        synchronized (this) {
+            if (instruments == null) {
+                Meter meter = telemetry.get().getMeter(SCOPE);
+                Instruments created = new Instruments(
+                        meter.counterBuilder(DECISIONS).setUnit("{decision}")
+                                .setDescription("Rate-limit decisions, by policy, tier and outcome").build(),
+                        meter.histogramBuilder(DECISION_DURATION).setUnit("s")
+                                .setDescription("Time the limiter took to decide, by policy, tier and outcome")
+                                .setExplicitBucketBoundariesAdvice(DURATION_BUCKETS).build(),
+                        meter.counterBuilder(REDIS_ERRORS).setUnit("{error}")
+                                .setDescription("Redis round trips that failed or timed out").build(),
+                        meter.counterBuilder(BREAKER_TRANSITIONS).setUnit("{transition}")
+                                .setDescription("Circuit breaker transitions, by the state entered").build());
+                instruments = created;
+                long errors = pendingErrors.getAndSet(0);
+                if (errors > 0) {
+                    created.errors().add(errors);
+                }
+                pendingTransitions.forEach((state, count) ->
+                        created.transitions().add(count.getAndSet(0), Attributes.of(STATE, state)));
+            }
+            return instruments;
+        }
     }
 
     @Override
@@ -106,15 +146,16 @@ public class ThrottledTelemetry implements DecisionListener, RedisCallObserver {
     /** Counts the decision once, records its time, and describes it on the current span. */
     @Override
     public void decided(Outcome outcome, long nanos) {
-        if (decisions == null) {
+        if (!enabled) {
             return;
         }
+        Instruments now = instruments();
         String label = outcome.label();
         Attributes metric = attributes.computeIfAbsent(outcome.policy().name() + '\u0000' + label,
                 k -> Attributes.of(POLICY, outcome.basePolicy(), TIER, outcome.tier(), OUTCOME, label));
-        decisions.add(1, metric);
+        now.decisions().add(1, metric);
         if (nanos >= 0) {
-            duration.record(nanos / 1e9, metric);
+            now.duration().record(nanos / 1e9, metric);
         }
         annotateSpan(outcome, metric);
     }
@@ -151,6 +192,11 @@ public class ThrottledTelemetry implements DecisionListener, RedisCallObserver {
 
     @Override
     public void failed(long nanos, RuntimeException error) {
-        errors.add(1);
+        Instruments now = instruments;
+        if (now == null) {
+            pendingErrors.incrementAndGet();   // perhaps on the extension's own thread: no instruments made here
+        } else {
+            now.errors().add(1);
+        }
     }
 }

@@ -61,9 +61,11 @@ class ThrottledTelemetryTest {
     @ApplicationScoped
     public static class TelemetryProducer {
         static OpenTelemetry current;
+        static int produced;
 
         @Produces
         OpenTelemetry openTelemetry() {
+            produced++;
             return current;
         }
     }
@@ -83,6 +85,7 @@ class ThrottledTelemetryTest {
 
     private WeldContainer boot() {
         TelemetryProducer.current = sdk;
+        TelemetryProducer.produced = 0;
         return new Weld("throttled-telemetry-" + ++containers).disableDiscovery()
                 .addExtension(new ThrottledExtension())
                 .addBeanClasses(ThrottledProducers.class, CurrentCall.class, RequestDecisions.class,
@@ -122,6 +125,20 @@ class ThrottledTelemetryTest {
                 assertThat(point.getBoundaries()).startsWith(0.0001, 0.00025);
             }
             assertThat(timed).isEqualTo(7);
+        }
+    }
+
+    /**
+     * Liberty hands out the application's OpenTelemetry only on a thread that carries the application; while it
+     * starts, it may give a disabled one for good. So it is asked at the first decision, not before.
+     */
+    @Test
+    void theApplicationsOpenTelemetryIsAskedForAtTheFirstDecisionNotAtStart() {
+        try (WeldContainer cdi = boot()) {
+            assertThat(TelemetryProducer.produced).isZero();
+            cdi.select(Greeter.class).get().greet();
+            cdi.select(Greeter.class).get().greet();
+            assertThat(TelemetryProducer.produced).isEqualTo(1);
         }
     }
 
