@@ -59,13 +59,20 @@ public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
     public Decision acquire(Policy policy, String key, long cost) {
         RateLimiter.checkArguments(policy, key, cost);
         long now = clock.nowMicros();
-        String name = keys.bucket(policy, key);
+        return onBucket(keys.bucket(policy, key), now, b -> b.decide(policy, now, cost));
+    }
+
+    /**
+     * Runs {@code step} on the named bucket (a fresh one when there is none) under its lock, and forgets the
+     * bucket once it reads like a fresh one again.
+     */
+    private Decision onBucket(String name, long now, java.util.function.Function<Bucket, Decision> step) {
         Decision[] decision = new Decision[1];
         ReentrantLock lock = locks.lock(name);
         try {
             buckets.asMap().compute(name, (n, bucket) -> {
                 Bucket b = bucket == null ? new Bucket() : bucket;
-                decision[0] = b.decide(policy, now, cost);
+                decision[0] = step.apply(b);
                 return b.freshAt() > now ? b : null;
             });
         } finally {
@@ -82,19 +89,7 @@ public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
             return acquire(policy, key, cost);
         }
         long now = clock.nowMicros();
-        String name = keys.bucket(policy, key);
-        Decision[] decision = new Decision[1];
-        ReentrantLock lock = locks.lock(name);
-        try {
-            buckets.asMap().compute(name, (n, bucket) -> {
-                Bucket b = bucket == null ? new Bucket() : bucket;
-                decision[0] = b.reserve(policy, now, cost);
-                return b.freshAt() > now ? b : null;
-            });
-        } finally {
-            lock.unlock();
-        }
-        Decision d = decision[0];
+        Decision d = onBucket(keys.bucket(policy, key), now, b -> b.reserve(policy, now, cost));
         if (d.reserved()) {   // the bucket does not know the client key; the reservation names it
             Reservation r = d.reservation();
             d = new Decision(d.allowed(), d.remaining(), d.retryAfterMillis(), d.resetAfterMillis(), d.limit(), d.policy(),
