@@ -1,9 +1,6 @@
 package io.throttled.jaxrs;
 
 import io.throttled.route.RoutePattern;
-import jakarta.ws.rs.HttpMethod;
-import jakarta.ws.rs.Path;
-import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Optional;
@@ -24,11 +21,12 @@ public final class ResourceIndex {
     }
 
     void add(String applicationPath, Class<?> resourceClass, Method method) {
-        String httpMethod = httpMethod(method);
+        Method annotated = JaxrsAnnotations.annotated(resourceClass, method);
+        String httpMethod = annotated == null ? null : JaxrsAnnotations.httpMethod(annotated);
         if (httpMethod == null) {
             return;   // a sub-resource locator
         }
-        String template = join(applicationPath, pathOf(resourceClass), pathOf(method));
+        String template = join(applicationPath, JaxrsAnnotations.path(resourceClass), JaxrsAnnotations.path(annotated));
         try {
             entries.add(new Entry(httpMethod, template, RoutePattern.parse(template), method, resourceClass));
         } catch (IllegalArgumentException e) {
@@ -52,20 +50,7 @@ public final class ResourceIndex {
         return template.replaceAll("\\{[^}]*}", "").length();
     }
 
-    private static String httpMethod(Method method) {
-        for (Annotation a : method.getAnnotations()) {
-            HttpMethod http = a.annotationType().getAnnotation(HttpMethod.class);
-            if (http != null) {
-                return http.value();
-            }
-        }
-        return null;
-    }
 
-    private static String pathOf(java.lang.reflect.AnnotatedElement element) {
-        Path path = element.getAnnotation(Path.class);
-        return path == null ? "" : path.value();
-    }
 
     private static String join(String... parts) {
         StringBuilder sb = new StringBuilder();

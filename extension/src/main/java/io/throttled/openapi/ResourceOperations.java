@@ -1,9 +1,6 @@
 package io.throttled.openapi;
 
-import jakarta.ws.rs.HttpMethod;
-import jakarta.ws.rs.Path;
-import java.lang.annotation.Annotation;
-import java.lang.reflect.AnnotatedElement;
+import io.throttled.jaxrs.JaxrsAnnotations;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -37,15 +34,15 @@ final class ResourceOperations {
     static ResourceOperations of(String applicationPath, Collection<Class<?>> resourceClasses) {
         Map<String, List<Endpoint>> found = new HashMap<>();
         for (Class<?> type : resourceClasses) {
-            String classPath = pathOf(type);
+            String classPath = JaxrsAnnotations.path(type);
             for (Method method : type.getMethods()) {
                 if (method.isBridge() || method.isSynthetic() || Modifier.isStatic(method.getModifiers())) {
                     continue;
                 }
-                Method annotated = jaxrsAnnotated(type, method);
-                String http = annotated == null ? null : httpMethod(annotated);
+                Method annotated = JaxrsAnnotations.annotated(type, method);
+                String http = annotated == null ? null : JaxrsAnnotations.httpMethod(annotated);
                 if (http != null) {
-                    String template = applicationPath + "/" + classPath + "/" + pathOf(annotated);
+                    String template = applicationPath + "/" + classPath + "/" + JaxrsAnnotations.path(annotated);
                     found.computeIfAbsent(key(http, template), k -> new ArrayList<>()).add(new Endpoint(type, method));
                 }
             }
@@ -83,53 +80,5 @@ final class ResourceOperations {
             out.setLength(out.length() - 1);
         }
         return out.toString();
-    }
-
-    /** The method itself when it has a JAX-RS annotation, else the overridden one that has, else null. */
-    private static Method jaxrsAnnotated(Class<?> type, Method method) {
-        if (hasJaxrsAnnotation(method)) {
-            return method;
-        }
-        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
-            Method found = declaredWithJaxrs(c, method);
-            if (found != null) {
-                return found;
-            }
-            for (Class<?> i : c.getInterfaces()) {
-                found = declaredWithJaxrs(i, method);
-                if (found != null) {
-                    return found;
-                }
-            }
-        }
-        return null;
-    }
-
-    private static Method declaredWithJaxrs(Class<?> type, Method method) {
-        try {
-            Method candidate = type.getDeclaredMethod(method.getName(), method.getParameterTypes());
-            return hasJaxrsAnnotation(candidate) ? candidate : null;
-        } catch (NoSuchMethodException e) {
-            return null;
-        }
-    }
-
-    private static boolean hasJaxrsAnnotation(Method method) {
-        return method.isAnnotationPresent(Path.class) || httpMethod(method) != null;
-    }
-
-    private static String httpMethod(Method method) {
-        for (Annotation a : method.getAnnotations()) {
-            HttpMethod http = a.annotationType().getAnnotation(HttpMethod.class);
-            if (http != null) {
-                return http.value();
-            }
-        }
-        return null;
-    }
-
-    private static String pathOf(AnnotatedElement element) {
-        Path path = element.getAnnotation(Path.class);
-        return path == null ? "" : path.value();
     }
 }
