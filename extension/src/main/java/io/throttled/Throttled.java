@@ -87,4 +87,14 @@ public @interface Throttled {
      */
     @Nonbinding
     long maxWaiters() default 0;
+
+    /**
+     * For a call to a partner's API (a MicroProfile Rest Client method): when the partner answers 429 with
+     * {@code Retry-After}, the bucket is pushed on by that wait, at most this long, so every node backs off
+     * together ({@code 30s}); empty or {@code 0} never pushes. token-bucket, gcra and leaky-bucket only.
+     *
+     * @return the longest push, or empty for none
+     */
+    @Nonbinding
+    String penalty() default "";
 }

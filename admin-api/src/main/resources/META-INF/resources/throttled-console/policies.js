@@ -4,8 +4,8 @@
   'use strict';
   const $ = t.$;
   const TIER = '.tier.';
-  const BUCKET_FIELDS = ['algorithm', 'rate', 'refill', 'key'];
-  const RULE_FIELDS = ['count', 'exempt', 'tier-by', 'tiers'];   // a policy's, not a tier's
+  const BUCKET_FIELDS = ['algorithm', 'rate', 'refill', 'key', 'max-wait'];
+  const RULE_FIELDS = ['count', 'exempt', 'tier-by', 'tiers', 'penalty'];   // a policy's, not a tier's
   let views = new Map();      // policy or tier name -> its view from the API
   let routeNames = new Set();
   let editing = null;         // { name, parent, isNew }
@@ -125,7 +125,7 @@
     for (const field of tier ? BUCKET_FIELDS : BUCKET_FIELDS.concat(RULE_FIELDS)) {
       if (form.elements[field].value.trim()) { body[field] = form.elements[field].value.trim(); }
     }
-    for (const field of ['burst', 'cost']) {
+    for (const field of ['burst', 'cost', 'max-waiters']) {
       const text = form.elements[field].value.trim();
       if (text) { body[field] = /^-?\d+$/.test(text) ? Number(text) : text; }
     }

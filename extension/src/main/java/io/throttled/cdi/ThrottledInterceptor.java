@@ -3,7 +3,6 @@ package io.throttled.cdi;
 import io.throttled.Throttled;
 import io.throttled.ThrottledException;
 import io.throttled.core.AsyncRateLimiter;
-import io.throttled.core.Decision;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
 import jakarta.interceptor.AroundInvoke;
@@ -11,6 +10,8 @@ import jakarta.interceptor.Interceptor;
 import jakarta.interceptor.InvocationContext;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
+import java.time.Instant;
+import java.util.concurrent.CompletionStage;
 import java.util.Optional;
 
 /**
@@ -22,6 +23,9 @@ import java.util.Optional;
  * {@code CompletionStage}: it gets a future at once, and the method runs on the scheduler's thread when the slot
  * comes ({@link AsyncWait}). An EJB's method always waits on its thread: once the interceptor returns, the
  * container ends the call (transaction, pooled instance), so the method cannot run later outside it.
+ *
+ * <p>A policy with a {@code penalty} (on a Rest Client method, typically) watches how the call ends: a partner's 429
+ * with Retry-After pushes the bucket on for every node ({@link PartnerBackoff}).
  */
 @Throttled
 @Interceptor
@@ -51,17 +55,48 @@ public class ThrottledInterceptor {
         boolean waitsAsync = AsyncWait.applies(method) && !isEnterpriseBean(target);
         Optional<Outcome> outcome = waitsAsync ? throttler.decideWithoutWaiting(method, target, current.context(method))
                 : throttler.decide(method, target, current.context(method));
-        if (outcome.isPresent()) {
-            request.ifPresent(r -> r.record(outcome.get()));
-            if (outcome.get().blocks()) {
-                throw new ThrottledException(outcome.get().decision());
-            }
-            Decision decision = outcome.get().decision();
-            if (waitsAsync && decision.reserved()) {   // otherwise the wait is over already (this thread slept it)
-                return AsyncWait.proceedAfter(async.await(outcome.get().policy(), decision), invocation);
-            }
+        if (outcome.isEmpty()) {
+            return invocation.proceed();
         }
-        return invocation.proceed();
+        request.ifPresent(r -> r.record(outcome.get()));
+        if (outcome.get().blocks()) {
+            throw new ThrottledException(outcome.get().decision());
+        }
+        // otherwise the wait is over already (this thread slept it)
+        boolean waitHere = waitsAsync && outcome.get().decision().reserved();
+        if (throttler.penaltyMillis(outcome.get()) == 0) {
+            return waitHere ? proceedAfterTheWait(invocation, outcome.get()) : invocation.proceed();
+        }
+        return proceedWatchingThePartner(invocation, outcome.get(), waitHere);
+    }
+
+    private Object proceedAfterTheWait(InvocationContext invocation, Outcome outcome) {
+        return AsyncWait.proceedAfter(async.await(outcome.policy(), outcome.decision()), invocation);
+    }
+
+    /**
+     * Proceeds, and when the partner answers 429 with Retry-After (thrown, returned, or ending the returned
+     * stage), pushes the policy's bucket on by that wait ({@link Throttler#penalize}): every node backs off.
+     */
+    private Object proceedWatchingThePartner(InvocationContext invocation, Outcome outcome, boolean waitHere)
+            throws Exception {
+        Object result;
+        try {
+            result = waitHere ? proceedAfterTheWait(invocation, outcome) : invocation.proceed();
+        } catch (Exception | Error e) {
+            backOff(outcome, null, e);
+            throw e;
+        }
+        if (result instanceof CompletionStage<?> stage) {
+            stage.whenComplete((value, failure) -> backOff(outcome, value, failure));
+        } else {
+            backOff(outcome, result, null);
+        }
+        return result;
+    }
+
+    private void backOff(Outcome outcome, Object result, Throwable failure) {
+        PartnerBackoff.retryAfterMillis(result, failure, Instant.now()).ifPresent(wait -> throttler.penalize(outcome, wait));
     }
 
     /** Stateless, singleton and stateful beans, by name: the EJB API may be absent from the server. */

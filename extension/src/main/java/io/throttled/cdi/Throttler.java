@@ -19,6 +19,7 @@ import java.util.Optional;
  * policies a call meets, plan each (exemption, tier, key), ask the limiter, tell the listeners.
  */
 public final class Throttler {
+    private static final System.Logger LOG = System.getLogger(Throttler.class.getName());
     private final PolicyRegistry policies;
     private final CallPlanner planner;
     private final RateLimiter limiter;
@@ -74,6 +75,37 @@ public final class Throttler {
         Answer answer = wait ? acquireOrWait(policy, check.key(), policy.cost(), start)
                 : reserve(policy, check.key(), policy.cost(), start);
         return Optional.of(decided(check, answer.decisions().get(0), answer.nanos()));
+    }
+
+    /** {@return the most an outcome's partner may push its bucket on (its policy's penalty, ms); 0 for never} */
+    public long penaltyMillis(Outcome outcome) {
+        return policies.resolve(outcome.basePolicy()).map(p -> p.rules().penaltyMillis()).orElse(0L);
+    }
+
+    /**
+     * A partner answered a call this outcome admitted with 429 and Retry-After: pushes the outcome's bucket on
+     * ({@link RateLimiter#penalize}) by that wait, at most the policy's penalty, so every node backs off together.
+     * A store that fails is logged, not thrown: the partner's answer is the caller's news, not this one.
+     *
+     * @param outcome          the call's outcome
+     * @param retryAfterMillis the partner's wait
+     * @return the push in ms, 0 when none was made
+     */
+    public long penalize(Outcome outcome, long retryAfterMillis) {
+        long push = Math.min(retryAfterMillis, penaltyMillis(outcome));
+        if (push <= 0 || outcome.key() == null) {
+            return 0;
+        }
+        try {
+            limiter.penalize(outcome.policy(), outcome.key(), push);
+            LOG.log(System.Logger.Level.INFO, "throttled: policy {0}: the partner asked to wait {1} ms; bucket pushed on "
+                    + "{2} ms for every node", outcome.basePolicy(), retryAfterMillis, push);
+            return push;
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "throttled: policy {0}: could not push the bucket on after the partner''s "
+                    + "429: {1}", outcome.basePolicy(), e.toString());
+            return 0;
+        }
     }
 
     /**

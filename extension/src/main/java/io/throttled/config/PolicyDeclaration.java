@@ -82,6 +82,7 @@ public record PolicyDeclaration(String name, String origin, Map<PolicyField, Str
         if (annotation.maxWaiters() != 0) {
             values.put(PolicyField.MAX_WAITERS, Long.toString(annotation.maxWaiters()));
         }
+        putIfSet(values, PolicyField.PENALTY, annotation.penalty());
         return new PolicyDeclaration(name, origin, values);
     }
 

@@ -23,7 +23,9 @@ public enum PolicyField {
     COUNT("count", "all", null),
     EXEMPT("exempt", "", null),
     TIER_BY("tier-by", "", null),
-    TIERS("tiers", "", null);
+    TIERS("tiers", "", null),
+    // how far a partner's 429 with Retry-After may push the bucket on (RateLimiter.penalize); 0 = never
+    PENALTY("penalty", "0", null);
 
     private final String configName;
     private final String defaultText;

@@ -183,6 +183,10 @@ public final class PolicyResolver {
             violations.addAll(0, e.violations());
             throw new InvalidPolicyException(name, violations);
         }
+        if (rules.penaltyMillis() > 0) {
+            policy.whyNoPenalty(rules.penaltyMillis()).ifPresent(refused -> violations.add(
+                    new Violation(PolicyField.PENALTY.configName(), values[PolicyField.PENALTY.ordinal()], refused)));
+        }
         if (!violations.isEmpty()) {
             throw new InvalidPolicyException(name, violations);
         }

@@ -87,4 +87,15 @@ public record Policy(
     public String rate() {
         return Limit.format(limits);
     }
+
+    /**
+     * Why this policy's bucket cannot be pushed on by a wait ({@link RateLimiter#penalize}: the algorithm keeps
+     * no time to move forward, or the wait is out of range), or empty when it can.
+     *
+     * @param waitMillis the wait in ms
+     * @return the reason, or empty
+     */
+    public java.util.Optional<String> whyNoPenalty(long waitMillis) {
+        return java.util.Optional.ofNullable(PolicyRules.whyNoPenalty(this, waitMillis));
+    }
 }

@@ -87,6 +87,29 @@ final class PolicyRules {
     }
 
     /**
+     * Why a policy's bucket cannot be pushed on by {@code waitMillis} ({@link RateLimiter#penalize}), or null when
+     * it can: the algorithms that can reserve (their state is one number moving forward), for 1 ms up to an hour,
+     * while the debt it leaves (wait µs × the rate) stays in the exact range.
+     */
+    public static String whyNoPenalty(Policy policy, long waitMillis) {
+        if (waitMillis < 1 || waitMillis > Waiting.MAX_WAIT_MILLIS) {
+            return "the wait must be 1ms up to 1h";
+        }
+        if (whyNoReservation(policy.algorithm()) != null) {
+            return policy.algorithm().configName() + " cannot be pushed on: it counts calls per window and has no "
+                    + "time of its own to move forward; use token-bucket, gcra or leaky-bucket for a penalty";
+        }
+        for (Limit limit : policy.limits()) {
+            double owed = (double) waitMillis * 1000 * ExactArithmetic.reducedQuantity(limit);
+            if (owed + (double) limit.burst() * ExactArithmetic.reducedWindow(limit) > ExactArithmetic.MAX_SPAN) {
+                return "with limit " + limit + " a push of " + TimeUnits.format(waitMillis) + " leaves the exact range "
+                        + "(µs × quantity ÷ gcd(window µs, quantity) must stay below 2^51); shorten it";
+            }
+        }
+        return null;
+    }
+
+    /**
      * Why an algorithm cannot reserve a later slot, or null when it can. The buckets can: a reservation is a
      * call made at its slot, and every call before the slot sees it (their state is one number moving forward).
      */

@@ -68,6 +68,37 @@ public interface RateLimiter {
     }
 
     /**
+     * Pushes a bucket on, in one atomic step on the store's clock: nothing passes before {@code waitMillis} from
+     * now, one token does then, and the policy's rate resumes from there (its {@code penalty}: a partner answered
+     * 429 with Retry-After, so every node backs off together). Limits already further on stay as they are, and
+     * reservations made before keep their slots. This default does nothing.
+     *
+     * @param policy     a policy whose algorithm can be pushed on ({@link Policy#whyNoPenalty})
+     * @param key        the client's key
+     * @param waitMillis how long nothing may pass: 1 ms up to an hour, within the policy's exact range
+     * @return whether any limit moved (false when the bucket was that far on already)
+     */
+    default boolean penalize(Policy policy, String key, long waitMillis) {
+        return false;
+    }
+
+    /**
+     * Checks {@link #penalize}'s arguments, naming what is wrong.
+     *
+     * @param policy     the policy
+     * @param key        the client's key
+     * @param waitMillis the push in ms
+     * @throws IllegalArgumentException naming the policy, the wait and why it cannot be pushed on
+     */
+    static void checkPenalty(Policy policy, String key, long waitMillis) {
+        checkArguments(policy, key, 1);
+        policy.whyNoPenalty(waitMillis).ifPresent(refused -> {
+            throw new IllegalArgumentException("cannot push policy '" + policy.name() + "' on by " + waitMillis
+                    + " ms: " + refused);
+        });
+    }
+
+    /**
      * Decides several requests as one: when a call meets several policies (a route's and the method's), a
      * denial by one must not spend the tokens of another. Either every request takes its cost, or none takes
      * anything. Only enforced policies can refuse the group: a shadow policy ({@code enforce=false}) that

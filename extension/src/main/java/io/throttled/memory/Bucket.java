@@ -84,6 +84,15 @@ final class Bucket {
                 reservation);
     }
 
+    /** Like penalty.lua: every limit pushed on so nothing passes before {@code at} (µs); whether any moved. */
+    boolean penalize(Policy policy, long now, long at) {
+        boolean moved = false;
+        for (Limit limit : policy.limits()) {
+            moved |= state(policy, limit, now).penalize(limit, now, at);
+        }
+        return moved;
+    }
+
     /** Like release.lua: see {@link io.throttled.core.RateLimiter#release}. */
     boolean release(Policy policy, Reservation reservation, long now) {
         if (policy.waiting().bounded()) {

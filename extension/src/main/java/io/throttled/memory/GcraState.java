@@ -47,6 +47,18 @@ final class GcraState extends LimitState {
     }
 
     @Override
+    boolean penalize(Limit limit, long now, long at) {
+        long q = reducedQuantity(limit);
+        long least = (limit.burst() - 1) * reducedWindow(limit);   // units the TAT lies after at
+        if (tat != 0 && (tat - at) * q + Math.min(fraction, q - 1) >= least) {
+            return false;
+        }
+        tat = at + least / q;
+        fraction = least % q;
+        return true;
+    }
+
+    @Override
     String text() {
         if (tat == 0) {
             return null;

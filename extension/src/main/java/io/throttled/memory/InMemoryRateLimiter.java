@@ -99,6 +99,19 @@ public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
         return d;
     }
 
+    /** Like penalty.lua, under the bucket's lock. */
+    @Override
+    public boolean penalize(Policy policy, String key, long waitMillis) {
+        RateLimiter.checkPenalty(policy, key, waitMillis);
+        long now = clock.nowMicros();
+        boolean[] moved = new boolean[1];
+        onBucket(keys.bucket(policy, key), now, b -> {
+            moved[0] = b.penalize(policy, now, now + waitMillis * 1000);
+            return null;
+        });
+        return moved[0];
+    }
+
     /** Like release.lua, under the bucket's lock. */
     @Override
     public boolean release(Policy policy, Reservation reservation) {

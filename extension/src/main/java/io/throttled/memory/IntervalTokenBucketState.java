@@ -59,6 +59,36 @@ final class IntervalTokenBucketState extends LimitState {
     }
 
     @Override
+    boolean penalize(Limit limit, long now, long at) {
+        long w = limit.windowMicros();
+        long q = limit.quantity();
+        long burst = limit.burst();
+        long tk = burst;
+        long from = now;
+        if (present) {
+            tk = tokens;
+            from = since;
+            long steps = Math.max(0, now - from) / w;
+            if (tk >= burst || steps >= ceilDiv(burst - tk, q)) {
+                tk = burst;
+                from = now;
+            } else if (steps > 0) {
+                tk += steps * q;
+                from += steps * w;
+            }
+        }
+        long target = -Math.max(0, ceilDiv(at - from, w) - 1) * q;   // the steps before at bring nothing
+        if (tk <= target) {
+            return false;
+        }
+        present = true;
+        tokens = target;
+        since = from;
+        freshAt = ceilMillis(from + ceilDiv(burst - target, q) * w) * 1000;
+        return true;
+    }
+
+    @Override
     String text() {
         return present ? tokens + ":" + since : null;
     }

@@ -75,6 +75,30 @@ final class LeakyBucketState extends LimitState {
     }
 
     @Override
+    boolean penalize(Limit limit, long now, long at) {
+        long w = reducedWindow(limit);
+        long q = reducedQuantity(limit);
+        long units = 0;
+        if (present) {
+            long c = Math.min(carry, w - 1);
+            long elapsed = Math.max(0, now - updated);
+            if (level > 0 && elapsed < ceilDiv(level * w - c, q)) {
+                units = level * w - c - elapsed * q;
+            }
+        }
+        long target = (limit.burst() - 1) * w + (at - now) * q;   // room for one at at, above the brim until then
+        if (units >= target) {
+            return false;
+        }
+        present = true;
+        level = ceilDiv(target, w);
+        carry = level * w - target;
+        updated = now;
+        freshAt = ceilMillis(now + ceilDiv(target, q)) * 1000;
+        return true;
+    }
+
+    @Override
     String text() {
         return present ? level + ":" + updated + ":" + carry : null;
     }

@@ -24,6 +24,14 @@ abstract class LimitState {
         throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot reserve");
     }
 
+    /**
+     * A penalty (penalty.lua): pushes the state on so nothing passes before {@code at} (µs) and one token does
+     * at {@code at}, as the script's {@code penalize(i, at)} does. Returns whether the state moved.
+     */
+    boolean penalize(Limit limit, long now, long at) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot be pushed on");
+    }
+
     /** The state as its Redis key holds it, or null when there is none. */
     String text() {
         throw new UnsupportedOperationException(getClass().getSimpleName() + " has no text form");

@@ -65,6 +65,31 @@ final class TokenBucketState extends LimitState {
     }
 
     @Override
+    boolean penalize(Limit limit, long now, long at) {
+        long w = reducedWindow(limit);
+        long q = reducedQuantity(limit);
+        long burst = limit.burst();
+        long units = burst * w;
+        if (present) {
+            long c = Math.min(carry, w - 1);
+            long elapsed = Math.max(0, now - updated);
+            if (tokens < burst && elapsed < ceilDiv((burst - tokens) * w - c, q)) {
+                units = tokens * w + c + elapsed * q;
+            }
+        }
+        long target = w - (at - now) * q;   // one token at at, a debt until then
+        if (units <= target) {
+            return false;
+        }
+        present = true;
+        tokens = Math.floorDiv(target, w);
+        carry = target - tokens * w;
+        updated = now;
+        freshAt = ceilMillis(now + ceilDiv(burst * w - target, q)) * 1000;
+        return true;
+    }
+
+    @Override
     String text() {
         return present ? tokens + ":" + updated + ":" + carry : null;
     }

@@ -8,12 +8,14 @@ abstract class AlgorithmScript {
     private final String file;
     private final LuaScript lua;
     private final LuaScript reservation;
+    private final LuaScript penalty;
 
-    /** @param reserves whether the file defines {@code reserve(i, slot)} (see reserve.lua) */
+    /** @param reserves whether the file defines {@code reserve(i, slot)} and {@code penalize(i, at)} (see reserve.lua, penalty.lua) */
     AlgorithmScript(String file, boolean reserves) {
         this.file = file;
         this.lua = LuaScript.decision(file);
         this.reservation = reserves ? LuaScript.reservation(file) : null;
+        this.penalty = reserves ? LuaScript.penalty(file) : null;
     }
 
     AlgorithmScript(String file) {
@@ -23,6 +25,11 @@ abstract class AlgorithmScript {
     /** The script that may reserve a slot, or null when this algorithm cannot wait (the policy rules refuse it). */
     final LuaScript reservation() {
         return reservation;
+    }
+
+    /** The script that pushes a bucket on, or null when this algorithm cannot be pushed on. */
+    final LuaScript penalty() {
+        return penalty;
     }
 
     /** The algorithm's Lua file, for group scripts. */

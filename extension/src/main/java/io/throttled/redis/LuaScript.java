@@ -41,6 +41,12 @@ public final class LuaScript {
                 read(CLOCK) + read("prelude.lua") + read(algorithmFile) + read("reserve.lua"));
     }
 
+    /** A penalty script for one algorithm file: every limit pushed on until a time (penalty.lua). */
+    public static LuaScript penalty(String algorithmFile) {
+        return new LuaScript("penalty(" + algorithmFile + ")",
+                read(CLOCK) + read("prelude.lua") + read(algorithmFile) + read("penalty.lua"));
+    }
+
     /**
      * A group script for these algorithm files (see {@code group.lua}): each file and {@code decide.lua}
      * become functions whose parameters shadow the globals they read ({@code KEYS}, {@code ARGV},

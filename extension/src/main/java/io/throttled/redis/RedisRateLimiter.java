@@ -76,6 +76,27 @@ public final class RedisRateLimiter implements RateLimiter, BucketInventory, Aut
         return ((Long) redis.run(releaseCall(policy, reservation, nowArgument()))) == 1L;
     }
 
+    /** One script call (penalty.lua); see {@link RateLimiter#penalize}. */
+    @Override
+    public boolean penalize(Policy policy, String key, long waitMillis) {
+        RateLimiter.checkPenalty(policy, key, waitMillis);
+        return ((Long) redis.run(penaltyCall(policy, key, waitMillis, nowArgument()))) > 0;
+    }
+
+    /** A push on an explicit clock: for tests only. */
+    boolean penalizeAt(Policy policy, String key, long waitMillis, long nowMicros) {
+        RateLimiter.checkPenalty(policy, key, waitMillis);
+        return ((Long) redis.run(penaltyCall(policy, key, waitMillis, Long.toString(nowMicros)))) > 0;
+    }
+
+    ScriptCall penaltyCall(Policy policy, String key, long waitMillis, String now) {
+        ScriptCall decision = decisionCall(policy, key, 1, now);
+        List<String> args = new ArrayList<>(decision.args());
+        args.add(Integer.toString(policy.limits().size()));
+        args.add(Long.toString(waitMillis));
+        return new ScriptCall(AlgorithmScripts.of(policy).penalty(), decision.keys(), args);
+    }
+
     /** Give-backs, each on its own explicit clock, in one pipeline: for tests only. */
     List<Boolean> releaseAllAt(List<Policy> policies, List<Reservation> reservations, long[] nowMicros) {
         List<ScriptCall> calls = new ArrayList<>(reservations.size());

@@ -92,6 +92,26 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         }
     }
 
+    /**
+     * On Redis, so every node backs off; while Redis fails, on the local store the failure mode decides by (when
+     * it is the local fallback), so this node backs off at least.
+     */
+    @Override
+    public boolean penalize(Policy policy, String key, long waitMillis) {
+        RateLimiter.checkPenalty(policy, key, waitMillis);
+        if (breaker.allowsCall()) {
+            try {
+                boolean moved = redis.penalize(policy, key, waitMillis);
+                breaker.succeeded();
+                return moved;
+            } catch (RuntimeException e) {
+                breaker.failed(e);
+                LOG.log(System.Logger.Level.DEBUG, "throttled: Redis failed for policy {0}: {1}", policy.name(), e.toString());
+            }
+        }
+        return local.penalize(policy, key, waitMillis);
+    }
+
     /** On Redis, where the slot was reserved; a failure is the caller's to ignore (the slot stays taken). */
     @Override
     public boolean release(Policy policy, io.throttled.core.Reservation reservation) {

@@ -65,3 +65,23 @@ end
 local function reserve(i, slot)
   return write(i, slot)
 end
+
+-- A penalty (penalty.lua): nothing passes before at, one token does at at. The TAT must lie (burst - 1) × W'
+-- units after at; a TAT already further on stays. Returns 1 when the state moved, 0 when it was far enough.
+local function penalize(i, at)
+  local w, q, burst = limit(i)
+  local least = (burst - 1) * w
+  local tat = redis.call('GET', KEYS[i])
+  if tat then
+    local a, f = tonumber(tat), 0
+    local sep = string.find(tat, ':', 1, true)
+    if sep then
+      a, f = tonumber(string.sub(tat, 1, sep - 1)), tonumber(string.sub(tat, sep + 1))
+      if f >= q then f = q - 1 end
+    end
+    if (a - at) * q + f >= least then return 0 end
+  end
+  pending[i] = least
+  write(i, at)
+  return 1
+end

@@ -62,3 +62,25 @@ local function reserve(i, slot)
   redis.call('SET', KEYS[i], state, 'PXAT', int(ceil((now + ceil(units / q)) / 1000)))
   return state
 end
+
+-- A penalty (penalty.lua): nothing passes before at, one unit does at at: the bucket stands (burst - 1) × W'
+-- + (at - now) × Q' units high now (above its brim), unless it stands higher. Returns 1 when it moved, else 0.
+local function penalize(i, at)
+  local w, q, burst = limit(i)
+  local units = 0
+  local state = redis.call('GET', KEYS[i])
+  if state then
+    local lv, ts, c = fields(state)
+    if c >= w then c = w - 1 end
+    local elapsed = max(0, now - ts)
+    if lv > 0 and elapsed < ceil((lv * w - c) / q) then
+      units = lv * w - c - elapsed * q
+    end
+  end
+  local target = (burst - 1) * w + (at - now) * q
+  if units >= target then return 0 end
+  local level = ceil(target / w)
+  redis.call('SET', KEYS[i], int(level) .. ':' .. int(now) .. ':' .. int(level * w - target),
+    'PXAT', int(ceil((now + ceil(target / q)) / 1000)))
+  return 1
+end

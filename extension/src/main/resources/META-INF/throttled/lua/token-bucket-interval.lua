@@ -62,3 +62,26 @@ local function reserve(i, slot)
   redis.call('SET', KEYS[i], state, 'PXAT', int(ceil((from + ceil((burst - tokens) / q) * w) / 1000)))
   return state
 end
+
+-- A penalty (penalty.lua): no token arrives before at. With m refill steps before at, the bucket holds -m × the
+-- quantity now, so the first step at or after at brings the first token; a bucket lower already stays.
+-- Returns 1 when the state moved, 0 otherwise.
+local function penalize(i, at)
+  local w, q, burst = limit(i)
+  local tokens, since = burst, now
+  local state = redis.call('GET', KEYS[i])
+  if state then
+    tokens, since = fields(state)
+    local steps = floor(max(0, now - since) / w)
+    if tokens >= burst or steps >= ceil((burst - tokens) / q) then
+      tokens, since = burst, now
+    elseif steps > 0 then
+      tokens, since = tokens + steps * q, since + steps * w
+    end
+  end
+  local target = -max(0, ceil((at - since) / w) - 1) * q
+  if tokens <= target then return 0 end
+  redis.call('SET', KEYS[i], int(target) .. ':' .. int(since),
+    'PXAT', int(ceil((since + ceil((burst - target) / q) * w) / 1000)))
+  return 1
+end

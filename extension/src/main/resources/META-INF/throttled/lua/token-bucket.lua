@@ -61,3 +61,25 @@ local function reserve(i, slot)
   redis.call('SET', KEYS[i], state, 'PXAT', int(ceil((now + ceil((burst * w - units) / q)) / 1000)))
   return state
 end
+
+-- A penalty (penalty.lua): nothing passes before at, one token does at at: the bucket holds W' - (at - now) × Q'
+-- units now (a debt), unless it holds less already. Returns 1 when the state moved, 0 otherwise.
+local function penalize(i, at)
+  local w, q, burst = limit(i)
+  local units = burst * w
+  local state = redis.call('GET', KEYS[i])
+  if state then
+    local tk, ts, c = fields(state)
+    if c >= w then c = w - 1 end
+    local elapsed = max(0, now - ts)
+    if tk < burst and elapsed < ceil(((burst - tk) * w - c) / q) then
+      units = tk * w + c + elapsed * q
+    end
+  end
+  local target = w - (at - now) * q
+  if units <= target then return 0 end
+  local tokens = floor(target / w)
+  redis.call('SET', KEYS[i], int(tokens) .. ':' .. int(now) .. ':' .. int(target - tokens * w),
+    'PXAT', int(ceil((now + ceil((burst * w - target) / q)) / 1000)))
+  return 1
+end

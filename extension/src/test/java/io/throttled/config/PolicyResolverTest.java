@@ -1,6 +1,7 @@
 package io.throttled.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.smallrye.config.SmallRyeConfigBuilder;
 import io.throttled.cdi.TestConfig;
@@ -57,5 +58,26 @@ class PolicyResolverTest {
         nanos.addAndGet(5_000_000_000L);
 
         assertThat(resolver.resolve(api)).isSameAs(first);
+    }
+
+    @Test
+    void aPenaltyIsReadAsTheLongestPush() {
+        TestConfig.set("throttled.policy.api.algorithm", "gcra");
+        TestConfig.set("throttled.policy.api.penalty", "30s");
+        assertThat(resolver.resolve(api).rules().penaltyMillis()).isEqualTo(30_000);
+    }
+
+    @Test
+    void aBadPenaltyNamesTheFieldTheValueAndWhy() {
+        TestConfig.set("throttled.policy.api.penalty", "2h");
+        assertThatThrownBy(() -> resolver.resolve(api)).hasMessageContaining("penalty").hasMessageContaining("2h")
+                .hasMessageContaining("a wait up to 1h");
+        TestConfig.set("throttled.policy.api.penalty", "soon");
+        assertThatThrownBy(() -> resolver.resolve(api)).hasMessageContaining("'soon'")
+                .hasMessageContaining("is not a wait");
+        TestConfig.set("throttled.policy.api.penalty", "5s");
+        TestConfig.set("throttled.policy.api.algorithm", "fixed-window");
+        assertThatThrownBy(() -> resolver.resolve(api)).hasMessageContaining("penalty")
+                .hasMessageContaining("fixed-window cannot be pushed on");
     }
 }

@@ -150,4 +150,62 @@ public abstract class ReservationContract {
         assertThat(tooLarge.canNeverSucceed()).isTrue();
         assertThat(reserve(policy).waitMillis()).isEqualTo(100);
     }
+
+    /** Every algorithm that can be pushed on, one token per 100 ms, burst 3 (so a push must empty a full bucket). */
+    static List<Policy> pushable() {
+        return List.of(
+                Policy.builder("p-tb").algorithm(Algorithm.TOKEN_BUCKET).rate("1/100ms").burst(3).build(),
+                Policy.builder("p-ti").algorithm(Algorithm.TOKEN_BUCKET).refill(Refill.INTERVAL).rate("1/100ms").burst(3)
+                        .build(),
+                Policy.builder("p-g").algorithm(Algorithm.GCRA).rate("1/100ms").burst(3).build(),
+                Policy.builder("p-lb").algorithm(Algorithm.LEAKY_BUCKET).rate("1/100ms").burst(3).build());
+    }
+
+    @ParameterizedTest
+    @MethodSource("pushable")
+    void aPenaltyLetsNothingPassUntilItsEndThenTheRateResumes(Policy policy) {
+        assertThat(limiter.acquire(policy, key, 1).remaining()).isEqualTo(2);   // a full bucket, one taken
+        assertThat(limiter.penalize(policy, key, 1_000)).isTrue();
+
+        Decision during = limiter.acquire(policy, key, 1);
+        assertThat(during.allowed()).isFalse();
+        assertThat(during.retryAfterMillis()).isEqualTo(1_000);
+        clock.advanceMillis(999);
+        assertThat(limiter.acquire(policy, key, 1).allowed()).as("1 ms before the end").isFalse();
+        clock.advanceMillis(1);
+        assertThat(limiter.acquire(policy, key, 1).allowed()).as("at the end: one token").isTrue();
+        assertThat(limiter.acquire(policy, key, 1).retryAfterMillis()).as("then the policy's rate").isEqualTo(100);
+    }
+
+    @ParameterizedTest
+    @MethodSource("pushable")
+    void aShorterPenaltyThanTheBucketsOwnWaitChangesNothing(Policy policy) {
+        assertThat(limiter.penalize(policy, key, 2_000)).isTrue();
+        assertThat(limiter.penalize(policy, key, 500)).as("already further on").isFalse();
+        assertThat(limiter.acquire(policy, key, 1).retryAfterMillis()).isEqualTo(2_000);
+    }
+
+    @ParameterizedTest
+    @MethodSource("pushable")
+    void aPenaltyKeepsTheSlotsReservedBeforeIt(Policy policy) {
+        Policy patient = policy.toBuilder().maxWait(Duration.ofSeconds(2)).build();
+        for (int i = 0; i < 3; i++) {
+            limiter.acquire(patient, key, 1);
+        }
+        Decision waiter = limiter.reserve(patient, key, 1);
+        assertThat(waiter.waitMillis()).isEqualTo(100);
+        limiter.penalize(patient, key, 1_000);
+        // the waiter proceeds at its slot without asking again; the bucket, pushed on, owes it nothing
+        assertThat(limiter.reserve(patient, key, 1).waitMillis()).isEqualTo(1_000);
+    }
+
+    @org.junit.jupiter.api.Test
+    void windowAlgorithmsAndOutOfRangeWaitsAreRefusedWithTheReason() {
+        Policy window = Policy.builder("p-fw").algorithm(Algorithm.FIXED_WINDOW).rate("1/1s").build();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> limiter.penalize(window, key, 1_000))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("p-fw").hasMessageContaining("fixed-window cannot be pushed on");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> limiter.penalize(pushable().get(0), key, 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("1ms up to 1h");
+    }
 }

@@ -171,7 +171,7 @@ class ScriptTwinDifferentialTest {
                 Arguments.of(Algorithm.LEAKY_BUCKET, Refill.GREEDY, seed));
     }
 
-    @ParameterizedTest(name = "reservations {0} {1} seed={2}")
+    @ParameterizedTest(name = "reservations, give-backs and penalties {0} {1} seed={2}")
     @MethodSource("reservingAlgorithms")
     void reservationsAndGiveBacksAlike(Algorithm algorithm, Refill refill, long seed) {
         Random random = new Random(seed ^ algorithm.ordinal() * 131L ^ refill.ordinal());
@@ -186,7 +186,11 @@ class ScriptTwinDifferentialTest {
         int returned = 0;
         int gapsKept = 0;
         int refusedForWaiters = 0;
+        int pushed = 0;
+        int farEnoughAlready = 0;
         for (int step = 0; step < MAX_STEPS; step++) {
+            List<Timeline> pushing = new ArrayList<>();
+            List<Long> pushes = new ArrayList<>();
             List<Timeline> deciding = new ArrayList<>();
             List<RedisRateLimiter.Request> requests = new ArrayList<>();
             List<Timeline> releasing = new ArrayList<>();
@@ -196,8 +200,12 @@ class ScriptTwinDifferentialTest {
                     continue;
                 }
                 t.now += t.gaps[step];
-                // now and then a waiter gives up: one of this timeline's reservations, any of them
-                if (!t.reservations.isEmpty() && random.nextInt(4) == 0) {
+                // now and then the partner answers 429 (a penalty); now and then a waiter gives up: one of this
+                // timeline's reservations, any of them
+                if (random.nextInt(10) == 0) {
+                    pushing.add(t);
+                    pushes.add(1 + (long) (random.nextDouble() * t.policy.waiting().maxWaitMillis()));
+                } else if (!t.reservations.isEmpty() && random.nextInt(4) == 0) {
                     releasing.add(t);
                     releases.add(t.reservations.remove(random.nextInt(t.reservations.size())));
                 } else {
@@ -205,8 +213,21 @@ class ScriptTwinDifferentialTest {
                     requests.add(new RedisRateLimiter.Request(t.policy, t.key, t.costs[step]));
                 }
             }
-            if (deciding.isEmpty() && releasing.isEmpty()) {
+            if (deciding.isEmpty() && releasing.isEmpty() && pushing.isEmpty()) {
                 break;
+            }
+            for (int i = 0; i < pushing.size(); i++) {
+                Timeline t = pushing.get(i);
+                boolean movedOnRedis = onRedis.penalizeAt(t.policy, t.key, pushes.get(i), t.now);
+                t.twinClock.setMicros(t.now);
+                boolean movedTwin = t.twin.penalize(t.policy, t.key, pushes.get(i));
+                t.history.add("push on " + pushes.get(i) + " ms: " + movedOnRedis + " | twin " + movedTwin);
+                if (movedOnRedis != movedTwin) {
+                    fail("penalty differs (seed=" + seed + ", " + algorithm + " " + refill + ") at step " + step
+                            + " of timeline " + t.index + " " + t.policy + "\n" + t.describe(step));
+                }
+                pushed += movedTwin ? 1 : 0;
+                farEnoughAlready += movedTwin ? 0 : 1;
             }
             List<Decision> fromScript = onRedis.reserveAllAt(requests, deciding.stream().mapToLong(t -> t.now).toArray());
             List<Boolean> releasedOnRedis = onRedis.releaseAllAt(releasing.stream().map(t -> t.policy).toList(), releases,
@@ -249,6 +270,8 @@ class ScriptTwinDifferentialTest {
         assertThat(returned).isGreaterThan(100);
         assertThat(gapsKept).isGreaterThan(100);
         assertThat(refusedForWaiters).isGreaterThan(100);
+        assertThat(pushed).isGreaterThan(100);
+        assertThat(farEnoughAlready).isGreaterThan(10);
     }
 
     static Stream<Long> seeds() {

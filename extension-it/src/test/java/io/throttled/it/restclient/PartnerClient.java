@@ -14,4 +14,9 @@ public interface PartnerClient {
     @Path("quota")
     @Throttled(value = "partner-quota", rate = "2/1m", key = "global")
     String quota();
+
+    @GET
+    @Path("busy")
+    @Throttled(value = "partner-busy", algorithm = "gcra", rate = "10/1s", key = "global", penalty = "5s")
+    String busy();
 }

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * Resource methods with max-wait, seen from an HTTP client: a request within max-wait is answered 200 after
  * its slot instead of 429 (lower bounds only: a loaded machine may answer later, never sooner); a
- * {@code CompletionStage} method's requests wait without a thread (the waits are counted by the extension's
+ * {@code CompletionStage} method's and a suspended response's requests wait without a thread (the waits are counted by the extension's
  * asynchronous waiter while they last) and still carry the rate-limit headers.
  */
 @RunAsClient
@@ -57,6 +57,15 @@ class WaitingResourcesTest {
 
     @Test
     void completionStageRequestsWaitWithoutAThread() throws Exception {
+        waitWithoutAThread("api/waiting/async", "async", "async-patient");
+    }
+
+    @Test
+    void suspendedResponsesWaitWithoutAThread() throws Exception {
+        waitWithoutAThread("api/waiting/suspended", "suspended", "suspended-patient");
+    }
+
+    private void waitWithoutAThread(String path, String body, String policy) throws Exception {
         int requests = 5;
         ExecutorService clients = Executors.newFixedThreadPool(requests);
         try {
@@ -65,7 +74,7 @@ class WaitingResourcesTest {
             List<CompletableFuture<ClientHttp>> responses = new ArrayList<>();
             for (int i = 0; i < requests; i++) {
                 CompletableFuture<ClientHttp> response = CompletableFuture.supplyAsync(
-                        () -> ClientHttp.get(base, "api/waiting/async"), clients);
+                        () -> ClientHttp.get(base, path), clients);
                 responses.add(response);
                 answered.add(response.thenApply(r -> (System.nanoTime() - start) / 1_000_000));
             }
@@ -81,8 +90,8 @@ class WaitingResourcesTest {
             assertThat(mostWaiting).as("requests waiting without a thread at once").isGreaterThanOrEqualTo(2);
             for (CompletableFuture<ClientHttp> response : responses) {
                 assertThat(response.join().status()).isEqualTo(200);
-                assertThat(response.join().body()).isEqualTo("async");
-                assertThat(response.join().header("RateLimit")).startsWith("\"async-patient\"");
+                assertThat(response.join().body()).isEqualTo(body);
+                assertThat(response.join().header("RateLimit")).startsWith("\"" + policy + "\"");
             }
             List<Long> times = answered.stream().map(CompletableFuture::join).sorted().toList();
             for (int k = 1; k < requests; k++) {   // the k-th answer came after the k-th slot, k seconds on
