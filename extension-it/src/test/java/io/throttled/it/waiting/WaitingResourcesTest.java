@@ -40,14 +40,16 @@ class WaitingResourcesTest {
 
     @Test
     void aSynchronousResourceWithMaxWaitDelaysInsteadOfDenying() {
-        assertThat(ClientHttp.get(base, "api/waiting/sync").status()).isEqualTo(200);
+        // timed from before the first request: its decision comes after that, and the slot a second after it (the
+        // first answer itself may take long on a loaded machine, and tells nothing)
         long start = System.nanoTime();
+        assertThat(ClientHttp.get(base, "api/waiting/sync").status()).isEqualTo(200);
         ClientHttp delayed = ClientHttp.get(base, "api/waiting/sync");
         long tookMillis = (System.nanoTime() - start) / 1_000_000;
 
         assertThat(delayed.status()).isEqualTo(200);
         assertThat(delayed.body()).isEqualTo("sync");
-        assertThat(tookMillis).as("answered after the slot, a second after the first").isGreaterThanOrEqualTo(800);
+        assertThat(tookMillis).as("answered after the slot, a second after the first").isGreaterThanOrEqualTo(990);
         assertThat(delayed.header("RateLimit")).startsWith("\"sync-patient\"");
 
         // without max-wait the same situation is a 429 at once
