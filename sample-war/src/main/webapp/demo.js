@@ -219,5 +219,30 @@
   }
   $('policy-form').addEventListener('submit', (event) => { event.preventDefault(); changePolicy('PUT'); });
   $('restore-policy').addEventListener('click', () => changePolicy('DELETE'));
+
+  // A burst to the partner: the server runs the calls at once; each waits for its slot.
+  $('partner-burst').addEventListener('click', async () => {
+    const calls = Math.max(1, Math.min(50, Number($('partner-calls').value) || 1));
+    document.body.dataset.idle = 'false';
+    $('partner-summary').textContent = calls + ' calls waiting for their slots...';
+    $('partner-log').replaceChildren();
+    const response = await fetch('api/demo/partner/burst?calls=' + calls, { method: 'POST' });
+    const result = await response.json();
+    const arrivals = result.partner.arrivalsMillis;
+    result.calls.forEach((c, i) => {
+      const row = document.createElement('tr');
+      row.className = c.outcome === 'ok' ? 'allowed' : 'denied';
+      for (const text of [c.call, c.outcome, c.answeredAtMillis + ' ms',
+        i < arrivals.length ? '+' + Math.round(arrivals[i]) + ' ms' : '–']) {
+        const cell = document.createElement('td');
+        cell.textContent = text;
+        row.appendChild(cell);
+      }
+      $('partner-log').appendChild(row);
+    });
+    $('partner-summary').textContent = 'the partner accepted ' + result.partner.accepted + ', refused '
+      + result.partner.refused + ' (its limit: ' + result.partner.limit + ')';
+    document.body.dataset.idle = 'true';
+  });
   document.body.dataset.idle = 'true';
 })();

@@ -143,6 +143,28 @@ class DemoPageIT {
         }
     }
 
+    @Test
+    void aBurstToThePartnerLeavesEvenlySpacedAndNoneIsRefused(SampleServer sample, @TempDir Path profile) {
+        sample.reset();
+        try (Browser chromium = Browser.start(profile)) {
+            WebDriver browser = chromium.driver();
+            browser.get(sample.url("/"));
+            WebElement calls = browser.findElement(By.id("partner-calls"));
+            calls.clear();
+            calls.sendKeys("6");
+            browser.findElement(By.id("partner-burst")).click();
+            new WebDriverWait(browser, Duration.ofSeconds(30)).until(b -> b.findElements(By.cssSelector("#partner-log tr"))
+                    .size() == 6 && "true".equals(b.findElement(By.tagName("body")).getAttribute("data-idle")));
+
+            List<WebElement> rows = browser.findElements(By.cssSelector("#partner-log tr"));
+            assertThat(rows).allSatisfy(row -> assertThat(row.findElements(By.tagName("td")).get(1).getText()).isEqualTo("ok"));
+            // the partner saw them 200 ms apart: the last arrived a second after the first, not at once
+            String last = rows.get(5).findElements(By.tagName("td")).get(3).getText();
+            assertThat(Integer.parseInt(last.replaceAll("[^0-9]", ""))).isBetween(950, 1500);
+            assertThat(browser.findElement(By.id("partner-summary")).getText()).contains("accepted 6, refused 0");
+        }
+    }
+
     /** Clicks a burst of n (1: send one) and waits until the page has logged them all. */
     private static void send(WebDriver browser, int n) {
         int before = browser.findElements(By.cssSelector("#log tr")).size();

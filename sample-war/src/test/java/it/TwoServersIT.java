@@ -3,7 +3,18 @@ package it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import it.SampleServerExtension.SampleServer;
+import jakarta.json.Json;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import java.io.StringReader;
 import java.net.http.HttpResponse;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -19,7 +30,9 @@ class TwoServersIT {
 
     @BeforeAll
     static void startSecondServer(SampleServer a) {
-        b = LibertyServer.start("throttled-sample-b", Map.of("THROTTLED_REDIS_URL", a.redis().url()));
+        // B calls the partner stub on A: one partner for both, as in production
+        b = LibertyServer.start("throttled-sample-b", Map.of("THROTTLED_REDIS_URL", a.redis().url(),
+                "PARTNER_MP_REST_URL", a.server().baseUrl() + "/api"));
     }
 
     @AfterAll
@@ -137,5 +150,72 @@ class TwoServersIT {
             }
         }
         throw new AssertionError("server B never had rate " + rate);
+    }
+
+    /**
+     * Issue 13's demonstration: 16 threads on each server call the partner (the stub on A, 5/s with a burst of 2,
+     * which answers 429 beyond that) through the throttled Rest Client, policy {@code partner} (gcra 5/1s, burst 1,
+     * max-wait 10s), for 20 s. Every call succeeds, the stub never refuses one, no 1-second window holds more than
+     * the policy allows (burst 1 + 5), and the calls arrive 200 ms apart.
+     */
+    @Test
+    void callsToAPartnerFromTwoServersLeaveEvenlySpacedAndTheStubRefusesNone() throws Exception {
+        int threadsPerServer = 16;
+        long runNanos = TimeUnit.SECONDS.toNanos(20);
+        assertThat(Http.get(b.baseUrl() + "/api/demo/partner").statusCode()).isEqualTo(200);   // B's client warmed up
+        assertThat(Http.get(a.url("/api/demo/partner")).statusCode()).isEqualTo(200);
+        Http.send("DELETE", a.url("/api/partner/calls"), null, null, null);
+
+        AtomicInteger succeeded = new AtomicInteger();
+        List<String> failures = new CopyOnWriteArrayList<>();
+        ExecutorService callers = Executors.newFixedThreadPool(2 * threadsPerServer);
+        long end = System.nanoTime() + runNanos;
+        for (int t = 0; t < 2 * threadsPerServer; t++) {
+            String base = t % 2 == 0 ? a.server().baseUrl() : b.baseUrl();
+            callers.submit(() -> {
+                while (System.nanoTime() < end) {   // bounded: 20 s, then each thread's call in flight
+                    HttpResponse<String> r = Http.get(base + "/api/demo/partner");
+                    if (r.statusCode() == 200) {
+                        succeeded.incrementAndGet();
+                    } else {
+                        failures.add(base + ": " + r.statusCode() + " " + r.body());
+                    }
+                }
+            });
+        }
+        callers.shutdown();
+        assertThat(callers.awaitTermination(60, TimeUnit.SECONDS)).isTrue();
+
+        JsonObject seen = Json.createReader(new StringReader(Http.get(a.url("/api/partner/calls")).body())).readObject();
+        double[] arrivals = seen.getJsonArray("arrivalsMillis").getValuesAs(JsonNumber.class).stream()
+                .mapToDouble(JsonNumber::doubleValue).toArray();
+        int busiestSecond = 0;
+        for (int i = 0, j = 0; i < arrivals.length; i++) {
+            while (j < arrivals.length && arrivals[j] < arrivals[i] + 1000) {
+                j++;
+            }
+            busiestSecond = Math.max(busiestSecond, j - i);
+        }
+        // the k-th call's slot is 200 ms × k after the first, give or take where the first landed
+        double[] lateness = new double[arrivals.length];
+        for (int k = 0; k < arrivals.length; k++) {
+            lateness[k] = arrivals[k] - 200.0 * k;
+        }
+        double[] sorted = lateness.clone();
+        Arrays.sort(sorted);
+        double median = sorted[sorted.length / 2];
+        double[] errors = Arrays.stream(lateness).map(l -> Math.abs(l - median)).sorted().toArray();
+        double p99 = errors[(int) Math.ceil(0.99 * errors.length) - 1];
+        System.out.printf("partner calls from two servers x %d threads for 20 s: %d succeeded, %d failed; the stub "
+                        + "accepted %d, refused %d; busiest 1-s window %d calls; spacing error p50 %.1f ms, p99 %.1f ms, "
+                        + "max %.1f ms%n", threadsPerServer, succeeded.get(), failures.size(), seen.getInt("accepted"),
+                seen.getInt("refused"), busiestSecond, errors[errors.length / 2], p99, errors[errors.length - 1]);
+
+        assertThat(failures).isEmpty();
+        assertThat(seen.getInt("refused")).as("calls the partner refused").isZero();
+        assertThat(seen.getInt("accepted")).isEqualTo(succeeded.get());
+        assertThat(succeeded.get()).as("5 a second for at least 20 s").isGreaterThanOrEqualTo(100);
+        assertThat(busiestSecond).as("calls in the busiest 1-s window (burst 1 + 5/s x 1 s)").isLessThanOrEqualTo(6);
+        assertThat(p99).as("spacing error p99, ms").isLessThanOrEqualTo(10.0);
     }
 }

@@ -1,9 +1,13 @@
 package io.throttled.sample;
 
 import io.throttled.Throttled;
+import io.throttled.ThrottledException;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonBuilderFactory;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.Consumes;
@@ -14,13 +18,20 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
- * The three entry points: a throttled resource method, a resource calling a throttled CDI bean, and one
- * calling a throttled EJB. Their policies are in META-INF/microprofile-config.properties.
+ * The entry points: a throttled resource method, a resource calling a throttled CDI bean, one calling a
+ * throttled EJB, and calls to a partner through a throttled Rest Client. Their policies are in META-INF/microprofile-config.properties.
  */
 @Path("demo")
 @RequestScoped
@@ -37,6 +48,15 @@ public class DemoResource {
 
     @Inject
     ReportService reports;
+
+    @Inject
+    PartnerGateway partners;
+
+    @Inject
+    PartnerStub stub;
+
+    @Resource
+    ManagedExecutorService executor;
 
     /** {@code @Throttled} on the JAX-RS method: the request filter decides before this runs. */
     @GET
@@ -80,5 +100,64 @@ public class DemoResource {
     @Path("report")
     public JsonObject report() {
         return reports.dailyReport();
+    }
+
+    /** One call to the partner through the throttled Rest Client (in an EJB): it waits for its slot when needed. */
+    @GET
+    @Path("partner")
+    public Response partner() {
+        long start = System.nanoTime();
+        try {
+            JsonObject quote = partners.quote();
+            return Response.ok(JSON.createObjectBuilder(quote).add("tookMillis", (System.nanoTime() - start) / 1_000_000)
+                    .build()).build();
+        } catch (WebApplicationException e) {   // the partner refused: say so, without passing its answer on as ours
+            return Response.status(502).entity(JSON.createObjectBuilder()
+                    .add("partnerStatus", e.getResponse().getStatus()).build()).build();
+        }
+    }
+
+    /**
+     * A burst of calls to the partner at once, on the container's executor: each waits for its slot, so they leave
+     * evenly spaced. Answers when every call has (at most 30 s), with when each was answered and what the partner
+     * (the stub in this application, reset first) saw.
+     */
+    @POST
+    @Path("partner/burst")
+    @Consumes(MediaType.WILDCARD)
+    public JsonObject partnerBurst(@QueryParam("calls") @DefaultValue("10") int calls) throws InterruptedException {
+        if (calls < 1 || calls > 50) {
+            throw new jakarta.ws.rs.BadRequestException("calls must be 1 to 50");
+        }
+        stub.reset();
+        long start = System.nanoTime();
+        List<Future<JsonObject>> running = new ArrayList<>(calls);
+        for (int n = 1; n <= calls; n++) {
+            int call = n;
+            running.add(executor.submit(() -> outcome(call, start)));
+        }
+        JsonArrayBuilder answered = JSON.createArrayBuilder();
+        for (Future<JsonObject> f : running) {
+            try {
+                answered.add(f.get(30, TimeUnit.SECONDS));
+            } catch (ExecutionException | TimeoutException e) {
+                answered.add(JSON.createObjectBuilder().add("outcome", e.toString()));
+            }
+        }
+        return JSON.createObjectBuilder().add("calls", answered).add("partner", stub.calls()).build();
+    }
+
+    private JsonObject outcome(int call, long start) {
+        String outcome;
+        try {
+            partners.quote();
+            outcome = "ok";
+        } catch (ThrottledException e) {
+            outcome = "denied by the policy";
+        } catch (WebApplicationException e) {
+            outcome = "partner answered " + e.getResponse().getStatus();
+        }
+        return JSON.createObjectBuilder().add("call", call).add("outcome", outcome)
+                .add("answeredAtMillis", (System.nanoTime() - start) / 1_000_000).build();
     }
 }

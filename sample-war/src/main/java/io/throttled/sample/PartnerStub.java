@@ -1,0 +1,69 @@
+package io.throttled.sample;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonBuilderFactory;
+import jakarta.json.JsonObject;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A stand-in for a partner's API, with a strict limit of its own that knows nothing of throttled: 5 calls a second
+ * with a burst of 2 (a token bucket in this JVM); beyond it, 429 with Retry-After. It records when each call
+ * arrived, so the demo page and the tests can see how the calls were spaced.
+ */
+@ApplicationScoped
+@Path("partner")
+@Produces(MediaType.APPLICATION_JSON)
+public class PartnerStub {
+    static final int RATE_PER_SECOND = 5;
+    static final int BURST = 2;
+    private static final long NANOS_PER_TOKEN = 1_000_000_000L / RATE_PER_SECOND;
+    private static final JsonBuilderFactory JSON = Json.createBuilderFactory(Map.of());
+
+    private final List<Long> arrivals = new ArrayList<>();
+    private long refused;
+    private long tokensAt = System.nanoTime() - BURST * NANOS_PER_TOKEN;   // the time the bucket was empty
+
+    @GET
+    @Path("quote")
+    public synchronized Response quote() {
+        long now = System.nanoTime();
+        tokensAt = Math.max(tokensAt, now - BURST * NANOS_PER_TOKEN);
+        if (now - tokensAt < NANOS_PER_TOKEN) {
+            refused++;
+            return Response.status(429).header("Retry-After", "1").build();
+        }
+        tokensAt += NANOS_PER_TOKEN;
+        arrivals.add(now);
+        return Response.ok(JSON.createObjectBuilder().add("quote", 100 + arrivals.size() % 7)
+                .add("call", arrivals.size()).build()).build();
+    }
+
+    /** The calls accepted since the last reset, as ms after the first, and how many were refused. */
+    @GET
+    @Path("calls")
+    public synchronized JsonObject calls() {
+        JsonArrayBuilder offsets = JSON.createArrayBuilder();
+        for (long at : arrivals) {
+            offsets.add((at - arrivals.get(0)) / 1_000_000.0);
+        }
+        return JSON.createObjectBuilder().add("accepted", arrivals.size()).add("refused", refused)
+                .add("limit", RATE_PER_SECOND + "/1s;burst=" + BURST).add("arrivalsMillis", offsets).build();
+    }
+
+    @DELETE
+    @Path("calls")
+    public synchronized void reset() {
+        arrivals.clear();
+        refused = 0;
+    }
+}
