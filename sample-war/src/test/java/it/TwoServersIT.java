@@ -174,11 +174,15 @@ class TwoServersIT {
             String base = t % 2 == 0 ? a.server().baseUrl() : b.baseUrl();
             callers.submit(() -> {
                 while (System.nanoTime() < end) {   // bounded: 20 s, then each thread's call in flight
-                    HttpResponse<String> r = Http.get(base + "/api/demo/partner");
-                    if (r.statusCode() == 200) {
-                        succeeded.incrementAndGet();
-                    } else {
-                        failures.add(base + ": " + r.statusCode() + " " + r.body());
+                    try {
+                        HttpResponse<String> r = Http.get(base + "/api/demo/partner");
+                        if (r.statusCode() == 200) {
+                            succeeded.incrementAndGet();
+                        } else {
+                            failures.add(base + ": " + r.statusCode() + " " + r.body());
+                        }
+                    } catch (RuntimeException e) {
+                        failures.add(base + ": " + e);
                     }
                 }
             });

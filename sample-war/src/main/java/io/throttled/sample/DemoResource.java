@@ -111,9 +111,13 @@ public class DemoResource {
             JsonObject quote = partners.quote();
             return Response.ok(JSON.createObjectBuilder(quote).add("tookMillis", (System.nanoTime() - start) / 1_000_000)
                     .build()).build();
-        } catch (WebApplicationException e) {   // the partner refused: say so, without passing its answer on as ours
+        } catch (RuntimeException e) {   // the partner refused: say so, without passing its answer on as ours
+            WebApplicationException refused = partnerAnswer(e);
+            if (refused == null) {
+                throw e;
+            }
             return Response.status(502).entity(JSON.createObjectBuilder()
-                    .add("partnerStatus", e.getResponse().getStatus()).build()).build();
+                    .add("partnerStatus", refused.getResponse().getStatus()).build()).build();
         }
     }
 
@@ -152,12 +156,23 @@ public class DemoResource {
         try {
             partners.quote();
             outcome = "ok";
-        } catch (ThrottledException e) {
-            outcome = "denied by the policy";
-        } catch (WebApplicationException e) {
-            outcome = "partner answered " + e.getResponse().getStatus();
+        } catch (RuntimeException e) {
+            WebApplicationException refused = partnerAnswer(e);
+            outcome = refused != null ? "partner answered " + refused.getResponse().getStatus()
+                    : e instanceof ThrottledException || e.getCause() instanceof ThrottledException ? "denied by the policy"
+                    : e.toString();
         }
         return JSON.createObjectBuilder().add("call", call).add("outcome", outcome)
                 .add("answeredAtMillis", (System.nanoTime() - start) / 1_000_000).build();
+    }
+
+    /** The partner's error answer, which the EJB container hands on wrapped in an EJBException (a system exception). */
+    private static WebApplicationException partnerAnswer(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof WebApplicationException w) {
+                return w;
+            }
+        }
+        return null;
     }
 }
