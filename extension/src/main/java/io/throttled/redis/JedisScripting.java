@@ -8,6 +8,7 @@ import java.util.Map;
 import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.ConnectionPool;
+import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.RedisClusterClient;
 import redis.clients.jedis.Response;
@@ -75,7 +76,7 @@ public final class JedisScripting implements RedisScripting {
         RuntimeException unreachable = null;
         for (ConnectionPool pool : cluster.getClusterNodes().values()) {
             try (Connection connection = pool.getResource()) {
-                RedisVersion node = RedisVersion.fromInfo(new redis.clients.jedis.Jedis(connection).info("server"));
+                RedisVersion node = RedisVersion.fromInfo(new Jedis(connection).info("server"));
                 oldest = oldest == null || node.compareTo(oldest) < 0 ? node : oldest;
             } catch (RuntimeException e) {
                 unreachable = e;   // a node down now is checked by no one; the others still are

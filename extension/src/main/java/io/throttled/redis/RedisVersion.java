@@ -52,6 +52,8 @@ public record RedisVersion(int major, int minor, int patch) implements Comparabl
     }
 
     /**
+     * Whether this version is {@code other} or newer.
+     *
      * @param other the version to compare with
      * @return whether this version is {@code other} or newer
      */

@@ -9,6 +9,8 @@ public class UnsupportedRedisException extends IllegalStateException {
     private static final long serialVersionUID = 1L;
 
     /**
+     * An error with this message.
+     *
      * @param message what needs which version, and the version found
      */
     public UnsupportedRedisException(String message) {
