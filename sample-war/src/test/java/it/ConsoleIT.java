@@ -22,7 +22,7 @@ import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** The operator console in headless Chromium: sign in, change policies, routes and tiers, see them take effect. */
-@ExtendWith(SampleServerExtension.class)
+@ExtendWith({BrowserInstalled.class, SampleServerExtension.class})
 class ConsoleIT {
     /** ping, greeting, report and login by annotation; api-per-ip, a route from config. */
     private static final int POLICIES = 5;

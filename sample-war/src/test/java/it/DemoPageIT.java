@@ -24,7 +24,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * The demo page in headless Chromium: a burst clicked, the counts, the remaining tokens and the policy (or tier)
  * that decided each request, as the response headers and the 429 problem tell.
  */
-@ExtendWith(SampleServerExtension.class)
+@ExtendWith({BrowserInstalled.class, SampleServerExtension.class})
 class DemoPageIT {
 
     @Test

@@ -110,6 +110,11 @@ public final class CoalescingScripting implements RedisScripting {
     }
 
     @Override
+    public RedisVersion serverVersion() {
+        return redis.serverVersion();
+    }
+
+    @Override
     public void load(Collection<LuaScript> scripts) {
         redis.load(scripts);
     }

@@ -8,6 +8,7 @@ import java.util.Map;
 import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.ConnectionPool;
+import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.RedisClusterClient;
 import redis.clients.jedis.Response;
@@ -24,6 +25,7 @@ import redis.clients.jedis.util.JedisClusterCRC16;
 public final class JedisScripting implements RedisScripting {
     private final UnifiedJedis jedis;
     private volatile RedisCallObserver observer = RedisCallObserver.NONE;
+    private volatile RedisVersion version;
 
     public JedisScripting(UnifiedJedis jedis) {
         this.jedis = jedis;
@@ -40,10 +42,58 @@ public final class JedisScripting implements RedisScripting {
         return jedis;
     }
 
+    /**
+     * The server's version (on a cluster the oldest node's), asked for once: on the first call that reaches
+     * Redis (loading the scripts when the limiter is built, else the first decision).
+     *
+     * @throws UnsupportedRedisException when it is older than {@link RedisVersion#MINIMUM}
+     */
+    @Override
+    public RedisVersion serverVersion() {
+        RedisVersion known = version;
+        if (known == null) {
+            known = askVersion();
+        }
+        return requireMinimum(known, jedis instanceof RedisClusterClient ? "a node of the cluster" : "the server");
+    }
+
+    static RedisVersion requireMinimum(RedisVersion found, String where) {
+        if (!found.atLeast(RedisVersion.MINIMUM)) {
+            throw UnsupportedRedisException.serverTooOld(found, where);
+        }
+        return found;
+    }
+
+    private synchronized RedisVersion askVersion() {
+        if (version != null) {
+            return version;
+        }
+        if (!(jedis instanceof RedisClusterClient cluster)) {
+            version = RedisVersion.fromInfo(jedis.info("server"));
+            return version;
+        }
+        RedisVersion oldest = null;
+        RuntimeException unreachable = null;
+        for (ConnectionPool pool : cluster.getClusterNodes().values()) {
+            try (Connection connection = pool.getResource()) {
+                RedisVersion node = RedisVersion.fromInfo(new Jedis(connection).info("server"));
+                oldest = oldest == null || node.compareTo(oldest) < 0 ? node : oldest;
+            } catch (RuntimeException e) {
+                unreachable = e;   // a node down now is checked by no one; the others still are
+            }
+        }
+        if (oldest == null) {
+            throw unreachable != null ? unreachable : new IllegalStateException("the cluster knows no node yet");
+        }
+        version = oldest;
+        return oldest;
+    }
+
     @Override
     public Object run(ScriptCall call) {
         long start = System.nanoTime();
         try {
+            serverVersion();
             Object reply = evalsha(call);
             observer.succeeded(System.nanoTime() - start);
             return reply;
@@ -68,6 +118,7 @@ public final class JedisScripting implements RedisScripting {
     public List<Object> runAll(List<ScriptCall> calls) {
         long start = System.nanoTime();
         try {
+            serverVersion();
             List<Object> replies = evalshaAll(calls);
             observer.succeeded(System.nanoTime() - start);
             return replies;
@@ -143,6 +194,7 @@ public final class JedisScripting implements RedisScripting {
 
     @Override
     public void load(Collection<LuaScript> scripts) {
+        serverVersion();
         if (jedis instanceof RedisClusterClient cluster) {
             for (ConnectionPool pool : cluster.getClusterNodes().values()) {
                 try (Connection connection = pool.getResource()) {

@@ -145,6 +145,10 @@ public final class RedisRateLimiter implements RateLimiter, BucketInventory, Aut
     }
 
     ScriptCall reservationCall(Policy policy, String key, long cost, String now) {
+        RedisVersion version = redis.serverVersion();
+        if (version != null && !version.atLeast(RedisVersion.RESERVATIONS)) {
+            throw UnsupportedRedisException.cannotReserve(policy.name(), policy.waiting().maxWaitMillis(), version);
+        }
         AlgorithmScript script = AlgorithmScripts.of(policy);
         ScriptCall decision = decisionCall(policy, key, cost, now);
         List<String> scriptKeys = new ArrayList<>(decision.keys());
@@ -435,12 +439,19 @@ public final class RedisRateLimiter implements RateLimiter, BucketInventory, Aut
             return this;
         }
 
-        /** {@return a limiter with these settings, its scripts loaded when preloading is on} */
+        /**
+         * Builds the limiter; with preloading on, it loads the scripts and checks the server's version now.
+         *
+         * @return a limiter with these settings
+         * @throws UnsupportedRedisException when Redis answers with a version older than {@link RedisVersion#MINIMUM}
+         */
         public RedisRateLimiter build() {
             RedisRateLimiter limiter = new RedisRateLimiter(this);
             if (preload) {
                 try {
                     redis.load(AlgorithmScripts.all());
+                } catch (UnsupportedRedisException e) {
+                    throw e;   // a setup error: better at start than at every decision
                 } catch (RuntimeException e) {
                     // Not fatal: each script is loaded on its first NOSCRIPT anyway.
                     LOG.log(System.Logger.Level.WARNING, "could not load the rate-limit scripts into Redis yet: {0}",

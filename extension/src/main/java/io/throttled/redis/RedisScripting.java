@@ -26,6 +26,14 @@ public interface RedisScripting extends AutoCloseable {
         return 0;
     }
 
+    /**
+     * The version of the Redis the scripts run on, checked against {@link RedisVersion#MINIMUM}; {@code null}
+     * when unknown (a connection that cannot tell, such as a test's stand-in).
+     */
+    default RedisVersion serverVersion() {
+        return null;
+    }
+
     /** Loads scripts ahead of the first call (on every master of a cluster). */
     void load(Collection<LuaScript> scripts);
 

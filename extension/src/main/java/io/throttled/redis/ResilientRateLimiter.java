@@ -16,7 +16,8 @@ import java.util.function.LongSupplier;
 /**
  * The Redis limiter as the application uses it: a denial Redis gave recently is repeated here without a
  * round trip (the over-limit cache), and when Redis fails the failure mode decides, at once while the
- * circuit breaker is open. A failed Redis call never reaches the caller as an exception.
+ * circuit breaker is open. A failed Redis call never reaches the caller as an exception; a Redis too old for
+ * the call does ({@link UnsupportedRedisException}).
  */
 public final class ResilientRateLimiter implements RateLimiter, BucketInventory, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ResilientRateLimiter.class.getName());
@@ -54,6 +55,8 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         Decision decision;
         try {
             decision = redis.acquire(policy, key, cost);
+        } catch (UnsupportedRedisException e) {
+            throw e;   // Redis answered: a setup error for the operator, not an outage to hide
         } catch (RuntimeException e) {
             breaker.failed(e);
             LOG.log(System.Logger.Level.DEBUG, "throttled: Redis failed for policy {0}: {1}", policy.name(), e.toString());
@@ -85,6 +88,8 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
             Decision decision = redis.reserve(policy, key, cost);
             breaker.succeeded();
             return decision;
+        } catch (UnsupportedRedisException e) {
+            throw e;   // Redis answered: a setup error for the operator, not an outage to hide
         } catch (RuntimeException e) {
             breaker.failed(e);
             LOG.log(System.Logger.Level.DEBUG, "throttled: Redis failed for policy {0}: {1}", policy.name(), e.toString());
@@ -143,6 +148,8 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         List<Decision> decisions;
         try {
             decisions = redis.acquireTogether(requests);
+        } catch (UnsupportedRedisException e) {
+            throw e;   // Redis answered: a setup error for the operator, not an outage to hide
         } catch (RuntimeException e) {
             breaker.failed(e);
             LOG.log(System.Logger.Level.DEBUG, "throttled: Redis failed for a group of {0}: {1}", requests.size(),

@@ -6,6 +6,7 @@ import io.throttled.core.Decision;
 import io.throttled.core.Policy;
 import io.throttled.core.Reservation;
 import io.throttled.testing.RedisExtension;
+import io.throttled.testing.RequiresRedis;
 import io.throttled.testing.TestRedis;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Many threads reserving on one key at once, on the Redis server's own clock. */
 @ExtendWith(RedisExtension.class)
+@RequiresRedis(value = "7.0", reason = "max-wait reserves with PEXPIRETIME; RedisVersionSupportTest checks the error")
 class ConcurrentWaitersTest {
     private static final int WAITERS = 200;
 

@@ -32,6 +32,11 @@ class CountingScripting implements RedisScripting {
     }
 
     @Override
+    public RedisVersion serverVersion() {
+        return redis.serverVersion();
+    }
+
+    @Override
     public void load(Collection<LuaScript> scripts) {
         redis.load(scripts);
     }

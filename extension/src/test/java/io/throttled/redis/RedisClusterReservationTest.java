@@ -5,12 +5,14 @@ import io.throttled.core.ReservationContract;
 import io.throttled.testing.ManualClock;
 import io.throttled.testing.RedisClusterProcess;
 import io.throttled.testing.RedisExtension;
+import io.throttled.testing.RequiresRedis;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Reservations on a 3-master Redis Cluster: the limits and the waiters of a bucket share one slot. */
+@RequiresRedis(value = "7.0", reason = "max-wait reserves with PEXPIRETIME; RedisVersionSupportTest checks the error")
 @ExtendWith(RedisExtension.class)
 class RedisClusterReservationTest extends ReservationContract {
     private static JedisScripting redis;

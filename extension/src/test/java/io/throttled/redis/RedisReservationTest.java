@@ -4,12 +4,14 @@ import io.throttled.core.RateLimiter;
 import io.throttled.core.ReservationContract;
 import io.throttled.testing.ManualClock;
 import io.throttled.testing.RedisExtension;
+import io.throttled.testing.RequiresRedis;
 import io.throttled.testing.TestRedis;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Reservations on one Redis server, the scripts reading the test's clock. */
+@RequiresRedis(value = "7.0", reason = "max-wait reserves with PEXPIRETIME; RedisVersionSupportTest checks the error")
 @ExtendWith(RedisExtension.class)
 class RedisReservationTest extends ReservationContract {
     private static JedisScripting redis;

@@ -87,7 +87,8 @@ class RedisStoreTest {
 
         Map<String, Long> calls = commandCalls();
         assertThat(calls).containsEntry("evalsha", 50L);
-        assertThat(calls).containsEntry("script|load", (long) AlgorithmScripts.all().size());
+        // Redis 7 counts subcommands apart (script|load); 6.2 counts every SCRIPT call as script
+        assertThat(calls.getOrDefault("script|load", calls.get("script"))).isEqualTo(AlgorithmScripts.all().size());
         assertThat(calls).containsEntry("time", 50L);   // each script ran once, on the server clock
         // inside the scripts, the fewest commands: one read per limit, one write (with its expiry) per limit taken from
         assertThat(calls).containsEntry("get", 100L).containsEntry("set", 2 * admitted);

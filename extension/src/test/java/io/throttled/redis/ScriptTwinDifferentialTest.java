@@ -14,6 +14,7 @@ import io.throttled.core.Reservation;
 import io.throttled.memory.InMemoryRateLimiter;
 import io.throttled.testing.ManualClock;
 import io.throttled.testing.RedisExtension;
+import io.throttled.testing.RequiresRedis;
 import io.throttled.testing.TestRedis;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,10 +41,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @ExtendWith(RedisExtension.class)
 class ScriptTwinDifferentialTest {
-    private static final int TIMELINES = 10_000;
+    /** {@code -Dthrottled.differential.timelines=1000} makes a lighter run (the Redis 6.2 leg); counts below scale. */
+    private static final int TIMELINES = Integer.getInteger("throttled.differential.timelines", 10_000);
     private static final int MAX_STEPS = 25;
-    private static final int GROUP_TIMELINES = 5_000;
-    private static final int RESERVATION_TIMELINES = 5_000;
+    private static final int GROUP_TIMELINES = TIMELINES / 2;
+    private static final int RESERVATION_TIMELINES = TIMELINES / 2;
     private static final long[] WINDOWS_MS = {1, 3, 10, 50, 100, 250, 700, 1000, 1500, 3000, 10_000, 60_000};
 
     private static JedisScripting redis;
@@ -56,6 +58,11 @@ class ScriptTwinDifferentialTest {
     @AfterAll
     static void disconnect() {
         redis.close();
+    }
+
+    /** A count the full run (10,000 timelines) expects at least, for the number of timelines of this run. */
+    private static int scaled(int atFullSize) {
+        return (int) ((long) atFullSize * TIMELINES / 10_000);
     }
 
     static Stream<Arguments> algorithms() {
@@ -160,8 +167,8 @@ class ScriptTwinDifferentialTest {
             }
         }
         // the cases that set a group apart from single decisions did occur, many times
-        assertThat(refusedWhileOthersPassed).isGreaterThan(1000);
-        assertThat(takenDespiteAShadowDenial).isGreaterThan(100);
+        assertThat(refusedWhileOthersPassed).isGreaterThan(scaled(1000));
+        assertThat(takenDespiteAShadowDenial).isGreaterThan(scaled(100));
     }
 
     static Stream<Arguments> reservingAlgorithms() {
@@ -173,6 +180,7 @@ class ScriptTwinDifferentialTest {
 
     @ParameterizedTest(name = "reservations, give-backs and penalties {0} {1} seed={2}")
     @MethodSource("reservingAlgorithms")
+    @RequiresRedis(value = "7.0", reason = "max-wait reserves with PEXPIRETIME; RedisVersionSupportTest checks the error")
     void reservationsAndGiveBacksAlike(Algorithm algorithm, Refill refill, long seed) {
         Random random = new Random(seed ^ algorithm.ordinal() * 131L ^ refill.ordinal());
         ManualClock base = ManualClock.aheadOfRealTime();
@@ -266,12 +274,12 @@ class ScriptTwinDifferentialTest {
             }
         }
         // every case happened, many times
-        assertThat(reserved).isGreaterThan(1000);
-        assertThat(returned).isGreaterThan(100);
-        assertThat(gapsKept).isGreaterThan(100);
-        assertThat(refusedForWaiters).isGreaterThan(100);
-        assertThat(pushed).isGreaterThan(100);
-        assertThat(farEnoughAlready).isGreaterThan(10);
+        assertThat(reserved).isGreaterThan(scaled(1000));
+        assertThat(returned).isGreaterThan(scaled(100));
+        assertThat(gapsKept).isGreaterThan(scaled(100));
+        assertThat(refusedForWaiters).isGreaterThan(scaled(100));
+        assertThat(pushed).isGreaterThan(scaled(100));
+        assertThat(farEnoughAlready).isGreaterThan(scaled(10));
     }
 
     static Stream<Long> seeds() {

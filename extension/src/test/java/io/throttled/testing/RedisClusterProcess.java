@@ -5,6 +5,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -12,7 +14,10 @@ import java.util.stream.Collectors;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 
-/** A local Redis Cluster of {@code redis-server} processes, formed with {@code redis-cli --cluster create}. */
+/**
+ * A local Redis Cluster of {@code redis-server} processes, formed with {@code redis-cli --cluster create} where
+ * the run may use it ({@link RedisBinaries#cli()}), else with cluster commands ({@link ClusterByCommands}).
+ */
 public final class RedisClusterProcess implements AutoCloseable {
     private final List<RedisProcess> nodes;
 
@@ -26,6 +31,15 @@ public final class RedisClusterProcess implements AutoCloseable {
     }
 
     public static RedisClusterProcess start(int masters, int replicasPerMaster) {
+        return start(masters, replicasPerMaster, RedisBinaries.cli().isPresent());
+    }
+
+    /** Formed by cluster commands even where {@code redis-cli} exists: as on a machine without it. */
+    public static RedisClusterProcess startWithoutRedisCli(int masters, int replicasPerMaster) {
+        return start(masters, replicasPerMaster, false);
+    }
+
+    private static RedisClusterProcess start(int masters, int replicasPerMaster, boolean withRedisCli) {
         List<RedisProcess> nodes = new ArrayList<>();
         try {
             for (int i = 0; i < masters * (1 + replicasPerMaster); i++) {
@@ -33,7 +47,12 @@ public final class RedisClusterProcess implements AutoCloseable {
                         "--cluster-node-timeout", "2000"));
             }
             RedisClusterProcess cluster = new RedisClusterProcess(nodes);
-            cluster.create(replicasPerMaster);
+            if (withRedisCli) {
+                cluster.create(replicasPerMaster);
+            } else {
+                ClusterByCommands.form(nodes, masters);
+            }
+            cluster.awaitHealthy(Duration.ofSeconds(30));
             return cluster;
         } catch (RuntimeException e) {
             nodes.forEach(RedisProcess::close);
@@ -42,7 +61,7 @@ public final class RedisClusterProcess implements AutoCloseable {
     }
 
     private void create(int replicasPerMaster) {
-        List<String> command = new ArrayList<>(List.of(RedisBinaries.require("redis-cli").getAbsolutePath(),
+        List<String> command = new ArrayList<>(List.of(RedisBinaries.cli().orElseThrow().getAbsolutePath(),
                 "--cluster", "create"));
         nodes.forEach(n -> command.add("127.0.0.1:" + n.port()));
         command.addAll(List.of("--cluster-replicas", Integer.toString(replicasPerMaster), "--cluster-yes"));
@@ -58,28 +77,43 @@ public final class RedisClusterProcess implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
-        awaitHealthy(Duration.ofSeconds(30));
     }
 
-    /** Waits until every node reports the cluster ok and knows every other node. */
+    /**
+     * Waits until every node reports the cluster ok, knows every other node, and all of them agree on who is
+     * master of which slots and who replicates whom.
+     */
     public void awaitHealthy(Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         String last = "";
         while (System.nanoTime() < deadline) {
             boolean ok = true;
+            Set<String> views = new HashSet<>();
             for (RedisProcess node : nodes) {
                 try (Jedis jedis = node.jedis()) {
                     last = jedis.clusterInfo();
-                    long known = jedis.clusterNodes().lines().filter(l -> !l.contains("handshake")).count();
+                    String table = jedis.clusterNodes();
+                    long known = table.lines().filter(l -> !l.contains("handshake")).count();
                     ok &= last.contains("cluster_state:ok") && known == nodes.size();
+                    views.add(layout(table));
                 }
             }
-            if (ok) {
+            if (ok && views.size() == 1) {
                 return;
             }
+            last += "\n" + views;
             RedisProcess.pause(50);
         }
         throw new IllegalStateException("cluster not healthy within " + timeout + ": " + last);
+    }
+
+    /** One node's view of the cluster, without what differs between viewers (myself, ping times, link state). */
+    private static String layout(String clusterNodes) {
+        return clusterNodes.lines().map(line -> line.split(" ")).map(f -> {
+            String role = f[2].contains("master") ? "master" : "replica of " + f[3];
+            String slots = String.join(" ", Arrays.asList(f).subList(8, f.length));
+            return f[0] + " " + role + " " + slots;
+        }).sorted().collect(Collectors.joining("; "));
     }
 
     public List<RedisProcess> nodes() {

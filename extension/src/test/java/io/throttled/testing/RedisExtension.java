@@ -1,5 +1,6 @@
 package io.throttled.testing;
 
+import io.throttled.redis.RedisVersion;
 import java.net.URI;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -12,9 +13,10 @@ import redis.clients.jedis.Jedis;
  * a {@link RedisClusterProcess} parameter a 3-master / 3-replica cluster, also shared.
  *
  * <p>The standalone server is, in this order: the one at {@code THROTTLED_TEST_REDIS_URL} (flushed first);
- * a Testcontainers Redis when a Docker daemon answers; a {@code redis-server} process on a free port. When
- * none can be had the test fails with a message saying how to provide one. Servers this extension starts
- * are stopped when the run ends, failed tests or not.
+ * a Testcontainers Redis when a Docker daemon answers; a {@code redis-server} process on a free port, the
+ * system's or the embedded Redis 6.2 ({@link RedisBinaries}); with {@code throttled.test.redis=embedded} always
+ * the last. When none can be had the test fails with a message saying how to provide one. Servers this
+ * extension starts are stopped when the run ends, failed tests or not.
  */
 public final class RedisExtension implements ParameterResolver {
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(RedisExtension.class);
@@ -41,6 +43,24 @@ public final class RedisExtension implements ParameterResolver {
     }
 
     /**
+     * The oldest Redis this run's tests may meet: the standalone server's, and the binary's that Cluster and
+     * Sentinel tests start when it differs (a URL or Docker beside a local binary).
+     */
+    public static RedisVersion version(ExtensionContext context) {
+        TestRedis server;
+        synchronized (RedisExtension.class) {
+            server = processWide;   // one this JVM already has (an Arquillian suite's) rather than a second one
+        }
+        RedisVersion standalone = (server != null ? server : shared(context)).version();
+        try {
+            RedisVersion binary = RedisVersion.parse(RedisBinaries.version());
+            return binary.compareTo(standalone) < 0 ? binary : standalone;
+        } catch (RuntimeException noBinary) {
+            return standalone;   // tests that start processes fail on their own, with the message how to get one
+        }
+    }
+
+    /**
      * One standalone server for this JVM, for code that runs outside a JUnit extension context (an
      * Arquillian {@code @Deployment} method builds its archive before any test runs). A process started
      * here is stopped when the JVM exits; a container, by Testcontainers.
@@ -53,15 +73,15 @@ public final class RedisExtension implements ParameterResolver {
     }
 
     private static TestRedis standalone() {
+        if (RedisBinaries.embeddedForced()) {
+            return new ProcessRedis(RedisProcess.start());   // the 6.2 leg: neither a URL nor Docker counts
+        }
         String url = System.getenv("THROTTLED_TEST_REDIS_URL");
         if (url != null && !url.isBlank()) {
             return fromUrl(url.trim());
         }
         if (DockerRedis.available()) {
             return DockerRedis.start();
-        }
-        if (RedisBinaries.find("redis-server").isEmpty()) {
-            throw new IllegalStateException("No Redis for the tests. " + RedisBinaries.HOW_TO_PROVIDE);
         }
         return new ProcessRedis(RedisProcess.start());
     }
@@ -96,7 +116,7 @@ public final class RedisExtension implements ParameterResolver {
 
         @Override
         public String description() {
-            return "redis-server process " + process.pid() + " on port " + process.port();
+            return "redis-server process " + process.pid() + " on port " + process.port() + ", " + RedisBinaries.source();
         }
 
         @Override

@@ -20,11 +20,13 @@ import redis.clients.jedis.Jedis;
 import redis.clients.jedis.RedisProtocol;
 
 /**
- * A {@code redis-server} (or {@code redis-sentinel}) process on a free loopback port, in a temporary
- * folder. Stopped by PID on {@link #close()}, and by a shutdown hook if a test run dies first.
+ * A {@code redis-server} process (a server, or a Sentinel: {@code --sentinel}) on a free loopback port, in a
+ * temporary folder; the binary is {@link RedisBinaries}' choice. Stopped by PID on {@link #close()}, and by a
+ * shutdown hook if a test run dies first.
  */
 public final class RedisProcess implements AutoCloseable {
     private static final Set<RedisProcess> RUNNING = ConcurrentHashMap.newKeySet();
+    private static boolean announced;
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> RUNNING.forEach(RedisProcess::kill),
@@ -54,16 +56,17 @@ public final class RedisProcess implements AutoCloseable {
      * argument stands for the port chosen (e.g. {@code "--port", "0", "--tls-port", "{port}"}).
      */
     public static RedisProcess start(String... extraArgs) {
-        return startBinary("redis-server", List.of(extraArgs), null);
+        return startBinary(List.of(extraArgs), null);
     }
 
-    /** Starts {@code redis-sentinel} with a config file holding these lines (port, dir and log are added). */
+    /** Starts a Sentinel with a config file holding these lines (port, dir and log are added). */
     public static RedisProcess sentinel(List<String> configLines) {
-        return startBinary("redis-sentinel", List.of(), configLines);
+        return startBinary(List.of(), configLines);
     }
 
-    private static RedisProcess startBinary(String name, List<String> extraArgs, List<String> sentinelConfig) {
-        String binary = RedisBinaries.require(name).getAbsolutePath();
+    private static RedisProcess startBinary(List<String> extraArgs, List<String> sentinelConfig) {
+        String binary = RedisBinaries.server().getAbsolutePath();
+        announce();
         RuntimeException last = null;
         for (int attempt = 0; attempt < 5; attempt++) {
             RedisProcess redis = new RedisProcess(binary, freePort(), extraArgs);
@@ -89,6 +92,7 @@ public final class RedisProcess implements AutoCloseable {
             lines.addAll(sentinelConfig);
             write(config, lines);
             command.add(config.toString());
+            command.add("--sentinel");
         } else {
             command.addAll(Arrays.asList("--port", Integer.toString(port), "--bind", "127.0.0.1",
                     "--save", "", "--appendonly", "no", "--dir", folder.toString(),
@@ -105,6 +109,14 @@ public final class RedisProcess implements AutoCloseable {
         }
         RUNNING.add(this);
         awaitReady(Duration.ofSeconds(15));
+    }
+
+    /** Names the Redis of this run once, in the test output: a run may be on the system's Redis or on 6.2. */
+    private static synchronized void announce() {
+        if (!announced) {
+            announced = true;
+            System.out.println("throttled tests: starting " + RedisBinaries.describe());
+        }
     }
 
     /** Plain servers must answer PING; a TLS-only server must have logged that it is ready. */

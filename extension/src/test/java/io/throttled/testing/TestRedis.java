@@ -3,6 +3,7 @@ package io.throttled.testing;
 import io.throttled.redis.JedisScripting;
 import io.throttled.redis.RedisConnections;
 import io.throttled.redis.RedisSettings;
+import io.throttled.redis.RedisVersion;
 import java.time.Duration;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
@@ -35,6 +36,13 @@ public interface TestRedis {
 
     default JedisScripting scripting() {
         return RedisConnections.scripting(settings());
+    }
+
+    /** The server's version, from {@code INFO server}. */
+    default RedisVersion version() {
+        try (Jedis jedis = jedis()) {
+            return RedisVersion.fromInfo(jedis.info("server"));
+        }
     }
 
     /** A plain connection for set-up and inspection. */

@@ -7,6 +7,7 @@ import io.throttled.core.AsyncRateLimiter;
 import io.throttled.core.Decision;
 import io.throttled.core.Policy;
 import io.throttled.it.Deployments;
+import io.throttled.testing.RequiresRedis;
 import io.throttled.it.InContainer;
 import jakarta.inject.Inject;
 import java.lang.management.ManagementFactory;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * thousand waiting calls hold no thread each (the server's thread count hardly moves while they wait), the
  * methods run on the container's managed executor when their slots come, and a cancelled wait gives its slot back.
  */
+@RequiresRedis(value = "7.0", reason = "max-wait reserves with PEXPIRETIME")
 @ExtendWith(ArquillianExtension.class)
 class AsyncWaitsTest {
     private static final int CALLS = 1_000;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.throttled.it.ClientHttp;
 import io.throttled.it.Deployments;
+import io.throttled.testing.RequiresRedis;
 import java.net.URL;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * asynchronous waiter while they last) and still carry the rate-limit headers.
  */
 @RunAsClient
+@RequiresRedis(value = "7.0", reason = "max-wait reserves with PEXPIRETIME")
 @ExtendWith(ArquillianExtension.class)
 class WaitingResourcesTest {
 
