@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
+import io.throttled.testing.RequiresRedis;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -144,6 +145,7 @@ class DemoPageIT {
     }
 
     @Test
+    @RequiresRedis(value = "7.0", reason = "the partner policy waits for its slots (max-wait)")
     void aBurstToThePartnerLeavesEvenlySpacedAndNoneIsRefused(SampleServer sample, @TempDir Path profile) {
         sample.reset();
         try (Browser chromium = Browser.start(profile)) {

@@ -19,6 +19,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import io.throttled.testing.RequiresRedis;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -159,6 +160,7 @@ class TwoServersIT {
      * the policy allows (burst 1 + 5), and the calls arrive 200 ms apart.
      */
     @Test
+    @RequiresRedis(value = "7.0", reason = "the partner policy waits for its slots (max-wait)")
     void callsToAPartnerFromTwoServersLeaveEvenlySpacedAndTheStubRefusesNone() throws Exception {
         int threadsPerServer = 16;
         long runNanos = TimeUnit.SECONDS.toNanos(20);
