@@ -217,6 +217,8 @@ class TwoServersIT {
                         + "max %.1f ms%n", threadsPerServer, succeeded.get(), failures.size(), seen.getInt("accepted"),
                 seen.getInt("refused"), busiestSecond, errors[errors.length / 2], p99, errors[errors.length - 1]);
 
+        System.out.println("arrivals (ms after the first): " + Arrays.toString(Arrays.stream(arrivals).mapToLong(Math::round)
+                .toArray()));
         assertThat(failures).isEmpty();
         assertThat(seen.getInt("refused")).as("calls the partner refused").isZero();
         assertThat(seen.getInt("accepted")).isEqualTo(succeeded.get());
