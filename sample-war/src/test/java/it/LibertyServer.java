@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -20,6 +21,8 @@ import java.util.stream.Stream;
 public final class LibertyServer implements AutoCloseable {
     private static final Path WLP = Path.of(System.getProperty("wlp.install.dir", "target/liberty/wlp"));
     private static final String TEMPLATE = System.getProperty("liberty.server", "throttled-sample");
+    /** The feature manager's errors: a feature missing or in conflict (then Liberty may start without it). */
+    private static final Pattern FEATURE_ERROR = Pattern.compile("CWWKF\\d{4}E");
 
     private final String name;
     private final int httpPort;
@@ -31,6 +34,14 @@ public final class LibertyServer implements AutoCloseable {
         this.httpPort = freePort();
         this.httpsPort = freePort();
         this.environment = environment;
+    }
+
+    /**
+     * The name of the sample's server the plugin prepared: {@code throttled-sample}, or the MicroProfile 7.1
+     * leg's (system property {@code liberty.server}).
+     */
+    public static String sampleServerName() {
+        return TEMPLATE;
     }
 
     /**
@@ -46,7 +57,12 @@ public final class LibertyServer implements AutoCloseable {
             copyServer(TEMPLATE, name);
         }
         LibertyServer server = new LibertyServer(name, environment);
-        server.launch();
+        try {
+            server.launch();
+        } catch (RuntimeException e) {
+            server.close();   // a server that started without its application or features still runs
+            throw e;
+        }
         return server;
     }
 
@@ -66,7 +82,10 @@ public final class LibertyServer implements AutoCloseable {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             String text = read(log);
-            if (text.contains("CWWKZ0001I")) {
+            if (FEATURE_ERROR.matcher(text).find()) {
+                throw new IllegalStateException("features did not resolve on " + name + ":\n" + tail(text));
+            }
+            if (text.contains("CWWKZ0001I") && text.contains("CWWKF0011I")) {   // the application, then the server
                 return;
             }
             if (text.contains("CWWKZ0002E") || text.contains("CWWKZ0004E")) {

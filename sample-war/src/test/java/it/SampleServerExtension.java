@@ -25,7 +25,7 @@ public final class SampleServerExtension implements ParameterResolver {
         return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent("sample", k -> {
             RedisProcess redis = RedisProcess.start();
             try {
-                return new SampleServer(redis, LibertyServer.start("throttled-sample",
+                return new SampleServer(redis, LibertyServer.start(LibertyServer.sampleServerName(),
                         Map.of("THROTTLED_REDIS_URL", redis.url())));
             } catch (RuntimeException e) {
                 redis.close();
