@@ -13,26 +13,33 @@ final class IntervalTokenBucketState extends LimitState {
     private long nextSince;
     private long freshAt;
     private long nextFreshAt;
+    private long refilledTokens;
+    private long refilledSince;
+
+    /** The bucket at {@code now}: its tokens and the step they count from (a full bucket restarts its clock). */
+    private void refill(Limit limit, long now) {
+        long w = limit.windowMicros();
+        long q = limit.quantity();
+        long burst = limit.burst();
+        refilledTokens = burst;
+        refilledSince = now;
+        if (present) {
+            long steps = Math.max(0, now - since) / w;
+            if (tokens < burst && steps < ceilDiv(burst - tokens, q)) {
+                refilledTokens = tokens + steps * q;
+                refilledSince = since + steps * w;
+            }
+        }
+    }
 
     @Override
     Verdict check(Limit limit, long now, long cost) {
         long w = limit.windowMicros();
         long q = limit.quantity();
         long burst = limit.burst();
-        long tk = burst;
-        long from = now;
-        if (present) {
-            tk = tokens;
-            from = since;
-            long steps = Math.max(0, now - from) / w;
-            if (tk >= burst || steps >= ceilDiv(burst - tk, q)) {
-                tk = burst;
-                from = now;
-            } else if (steps > 0) {
-                tk += steps * q;
-                from += steps * w;
-            }
-        }
+        refill(limit, now);
+        long tk = refilledTokens;
+        long from = refilledSince;
         if (cost > burst) {
             return new Verdict(false, Math.max(0, tk), -1, waitFor(burst - tk, from, w, q, now));
         }
@@ -60,31 +67,17 @@ final class IntervalTokenBucketState extends LimitState {
 
     @Override
     boolean penalize(Limit limit, long now, long at) {
+        refill(limit, now);
         long w = limit.windowMicros();
         long q = limit.quantity();
-        long burst = limit.burst();
-        long tk = burst;
-        long from = now;
-        if (present) {
-            tk = tokens;
-            from = since;
-            long steps = Math.max(0, now - from) / w;
-            if (tk >= burst || steps >= ceilDiv(burst - tk, q)) {
-                tk = burst;
-                from = now;
-            } else if (steps > 0) {
-                tk += steps * q;
-                from += steps * w;
-            }
-        }
-        long target = -Math.max(0, ceilDiv(at - from, w) - 1) * q;   // the steps before at bring nothing
-        if (tk <= target) {
+        long target = -Math.max(0, ceilDiv(at - refilledSince, w) - 1) * q;   // the steps before at bring nothing
+        if (refilledTokens <= target) {
             return false;
         }
         present = true;
         tokens = target;
-        since = from;
-        freshAt = ceilMillis(from + ceilDiv(burst - target, q) * w) * 1000;
+        since = refilledSince;
+        freshAt = ceilMillis(since + ceilDiv(limit.burst() - target, q) * w) * 1000;
         return true;
     }
 

@@ -12,20 +12,25 @@ local function limit(i)
   return tonumber(ARGV[3 * i]), tonumber(ARGV[3 * i + 1]), tonumber(ARGV[3 * i + 2])
 end
 
+-- The TAT as a and f (a + f/Q' µs), or nil when there is none.
+local function read_tat(i, q)
+  local tat = redis.call('GET', KEYS[i])
+  if not tat then return nil end
+  local a, f = tonumber(tat), 0
+  local sep = string.find(tat, ':', 1, true)
+  if sep then
+    a, f = tonumber(string.sub(tat, 1, sep - 1)), tonumber(string.sub(tat, sep + 1))
+    if f >= q then f = q - 1 end                -- written under another rate
+  end
+  return a, f
+end
+
 local function check(i)
   local w, q, burst = limit(i)
   local tau = burst * w
   local ahead = 0                               -- units the TAT lies ahead of now
-  local tat = redis.call('GET', KEYS[i])
-  if tat then
-    local a, f = tonumber(tat), 0
-    local sep = string.find(tat, ':', 1, true)
-    if sep then
-      a, f = tonumber(string.sub(tat, 1, sep - 1)), tonumber(string.sub(tat, sep + 1))
-      if f >= q then f = q - 1 end              -- written under another rate
-    end
-    if a >= now then ahead = (a - now) * q + f end
-  end
+  local a, f = read_tat(i, q)
+  if a and a >= now then ahead = (a - now) * q + f end
   local left = max(0, floor((tau - ahead) / w))
   local full = ceil(ahead / (q * 1000))
   if cost > burst then
@@ -71,16 +76,8 @@ end
 local function penalize(i, at)
   local w, q, burst = limit(i)
   local least = (burst - 1) * w
-  local tat = redis.call('GET', KEYS[i])
-  if tat then
-    local a, f = tonumber(tat), 0
-    local sep = string.find(tat, ':', 1, true)
-    if sep then
-      a, f = tonumber(string.sub(tat, 1, sep - 1)), tonumber(string.sub(tat, sep + 1))
-      if f >= q then f = q - 1 end
-    end
-    if (a - at) * q + f >= least then return 0 end
-  end
+  local a, f = read_tat(i, q)
+  if a and (a - at) * q + f >= least then return 0 end
   pending[i] = least
   write(i, at)
   return 1

@@ -18,19 +18,21 @@ local function steps_wait(n, since, w, q)
   return ceil((since + ceil(n / q) * w - now) / 1000)
 end
 
+-- The bucket now: its tokens and the step they count from (a full bucket restarts its refill clock).
+local function refilled(i, w, q, burst)
+  local state = redis.call('GET', KEYS[i])
+  if not state then return burst, now end
+  local tokens, since = fields(state)
+  local steps = floor(max(0, now - since) / w)
+  if tokens >= burst or steps >= ceil((burst - tokens) / q) then
+    return burst, now
+  end
+  return tokens + steps * q, since + steps * w
+end
+
 local function check(i)
   local w, q, burst = limit(i)
-  local tokens, since = burst, now
-  local state = redis.call('GET', KEYS[i])
-  if state then
-    tokens, since = fields(state)
-    local steps = floor(max(0, now - since) / w)
-    if tokens >= burst or steps >= ceil((burst - tokens) / q) then
-      tokens, since = burst, now
-    elseif steps > 0 then
-      tokens, since = tokens + steps * q, since + steps * w
-    end
-  end
+  local tokens, since = refilled(i, w, q, burst)
   if cost > burst then
     return 0, max(0, tokens), -1, steps_wait(burst - tokens, since, w, q)
   end
@@ -68,17 +70,7 @@ end
 -- Returns 1 when the state moved, 0 otherwise.
 local function penalize(i, at)
   local w, q, burst = limit(i)
-  local tokens, since = burst, now
-  local state = redis.call('GET', KEYS[i])
-  if state then
-    tokens, since = fields(state)
-    local steps = floor(max(0, now - since) / w)
-    if tokens >= burst or steps >= ceil((burst - tokens) / q) then
-      tokens, since = burst, now
-    elseif steps > 0 then
-      tokens, since = tokens + steps * q, since + steps * w
-    end
-  end
+  local tokens, since = refilled(i, w, q, burst)
   local target = -max(0, ceil((at - since) / w) - 1) * q
   if tokens <= target then return 0 end
   redis.call('SET', KEYS[i], int(target) .. ':' .. int(since),
