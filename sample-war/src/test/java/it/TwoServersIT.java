@@ -154,7 +154,7 @@ class TwoServersIT {
     }
 
     /**
-     * Issue 13's demonstration: 16 threads on each server call the partner (the stub on A, 5/s with a burst of 2,
+     * Issue 13's demonstration: 16 threads on each server call the partner (the stub on A, 5/s with a burst of 3,
      * which answers 429 beyond that) through the throttled Rest Client, policy {@code partner} (gcra 5/1s, burst 2,
      * max-wait 10s), for 20 s after 4 s of warm-up. Every call succeeds, the stub never refuses one, no 1-second window holds more than
      * the policy allows (burst 2 + 5), and the calls arrive 200 ms apart.

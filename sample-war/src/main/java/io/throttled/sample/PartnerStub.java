@@ -17,7 +17,8 @@ import java.util.Map;
 
 /**
  * A stand-in for a partner's API, with a strict limit of its own that knows nothing of throttled: 5 calls a second
- * with a burst of 2 (a token bucket in this JVM); beyond it, 429 with Retry-After. It records when each call
+ * with a burst of 3 (a token bucket in this JVM; one more than the client's policy, the margin a real client keeps
+ * for the network's jitter); beyond it, 429 with Retry-After. It records when each call
  * arrived, so the demo page and the tests can see how the calls were spaced.
  */
 @ApplicationScoped
@@ -25,7 +26,7 @@ import java.util.Map;
 @Produces(MediaType.APPLICATION_JSON)
 public class PartnerStub {
     static final int RATE_PER_SECOND = 5;
-    static final int BURST = 2;
+    static final int BURST = 3;
     private static final long NANOS_PER_TOKEN = 1_000_000_000L / RATE_PER_SECOND;
     private static final JsonBuilderFactory JSON = Json.createBuilderFactory(Map.of());
 
