@@ -156,8 +156,9 @@ class TwoServersIT {
     /**
      * Issue 13's demonstration: 16 threads on each server call the partner (the stub on A, 5/s with a burst of 3,
      * which answers 429 beyond that) through the throttled Rest Client, policy {@code partner} (gcra 5/1s, burst 2,
-     * max-wait 10s), for 20 s after 4 s of warm-up. Every call succeeds, the stub never refuses one, no 1-second window holds more than
-     * the policy allows (burst 2 + 5), and the calls arrive 200 ms apart.
+     * max-wait 10s), for 20 s after 8 s of warm-up. Every call succeeds, the stub never refuses one, no 1-second window holds more than
+     * the policy allows (burst 2 + 5), and the calls leave 200 ms apart (within 10 ms at p99; the HTTP hop to the stub
+     * adds jitter of its own, reported and guarded apart).
      */
     @Test
     @RequiresRedis(value = "7.0", reason = "the partner policy waits for its slots (max-wait)")
@@ -170,13 +171,14 @@ class TwoServersIT {
         List<long[]> failedAt = new CopyOnWriteArrayList<>();
         List<String> failures = new CopyOnWriteArrayList<>();
         ExecutorService callers = Executors.newFixedThreadPool(2 * threadsPerServer);
-        // 4 s of warm-up (32 threads' first calls load and compile the path on both servers), then 20 s measured
-        long measuredFrom = System.nanoTime() + TimeUnit.SECONDS.toNanos(4);
+        // 8 s of warm-up: at 5/s the 32 callers take 6.4 s to make one call each, and the first call through each of
+        // the gateway beans' Rest Client instances leaves up to 17 ms late (its connection and per-client setup)
+        long measuredFrom = System.nanoTime() + TimeUnit.SECONDS.toNanos(8);
         long end = measuredFrom + TimeUnit.SECONDS.toNanos(20);
         for (int t = 0; t < 2 * threadsPerServer; t++) {
             String base = t % 2 == 0 ? a.server().baseUrl() : b.baseUrl();
             callers.submit(() -> {
-                while (System.nanoTime() < end) {   // bounded: 24 s, then each thread's call in flight
+                while (System.nanoTime() < end) {   // bounded: 28 s, then each thread's call in flight
                     String failure;
                     try {
                         HttpResponse<String> r = Http.get(base + "/api/demo/partner");
@@ -210,31 +212,48 @@ class TwoServersIT {
             }
             busiestSecond = Math.max(busiestSecond, j - i);
         }
-        // the k-th call's slot is 200 ms × k after the first, give or take where the first landed
-        double[] lateness = new double[arrivals.length];
-        for (int k = 0; k < arrivals.length; k++) {
-            lateness[k] = arrivals[k] - 200.0 * k;
-        }
-        double[] sorted = lateness.clone();
-        Arrays.sort(sorted);
-        double median = sorted[sorted.length / 2];
-        double[] errors = Arrays.stream(lateness).map(l -> Math.abs(l - median)).sorted().toArray();
-        double p99 = errors[(int) Math.ceil(0.99 * errors.length) - 1];
-        System.out.printf("partner calls from two servers x %d threads for 4 + 20 s: %d succeeded, %d failed (%d while "
+        double[] departures = seen.getJsonArray("departuresMillis").getValuesAs(JsonNumber.class).stream()
+                .mapToDouble(JsonNumber::doubleValue).toArray();
+        assertThat(departures).as("departures stamped by the client").hasSameSizeAs(arrivals);
+        double[] left = spacingErrors(departures);      // the spacing throttled gave the calls
+        double[] arrived = spacingErrors(arrivals);     // that spacing plus the HTTP hop between the servers
+        System.out.printf("partner calls from two servers x %d threads for 8 + 20 s: %d succeeded, %d failed (%d while "
                         + "measured); the stub accepted %d, refused %d while measured; busiest 1-s window %d calls; spacing "
-                        + "error p50 %.1f ms, p99 %.1f ms, max %.1f ms%n", threadsPerServer, succeeded.get(), failures.size(),
-                failedWhileMeasured, seen.getInt("accepted"),
-                seen.getInt("refused"), busiestSecond, errors[errors.length / 2], p99, errors[errors.length - 1]);
-
+                        + "error as the calls left: p50 %.1f ms, p99 %.1f ms, max %.1f ms; as they arrived: p50 %.1f ms, "
+                        + "p99 %.1f ms, max %.1f ms%n", threadsPerServer, succeeded.get(), failures.size(),
+                failedWhileMeasured, seen.getInt("accepted"), seen.getInt("refused"), busiestSecond,
+                percentile(left, 0.5), percentile(left, 0.99), left[left.length - 1],
+                percentile(arrived, 0.5), percentile(arrived, 0.99), arrived[arrived.length - 1]);
+        System.out.println("departures (ms after the first): " + Arrays.toString(Arrays.stream(departures)
+                .mapToLong(Math::round).toArray()));
         System.out.println("arrivals (ms after the first): " + Arrays.toString(Arrays.stream(arrivals).mapToLong(Math::round)
                 .toArray()));
         assertThat(failedWhileMeasured).as("calls that failed while measured: %s", failures).isZero();
         assertThat(seen.getInt("refused")).as("calls the partner refused").isZero();
         assertThat(seen.getInt("accepted")).as("5 a second for at least 20 s").isGreaterThanOrEqualTo(100);
         assertThat(busiestSecond).as("calls in the busiest 1-s window (burst 2 + 5/s x 1 s)").isLessThanOrEqualTo(7);
-        // the target is 10 ms (issue 13); measured here only with other builds loading the machine (p50 1.8 ms,
-        // p99 34 ms at load 6), so the test guards against a regression (drift, herds: hundreds of ms) at 50 ms
-        assertThat(errors[errors.length / 2]).as("spacing error p50, ms").isLessThanOrEqualTo(10.0);
-        assertThat(p99).as("spacing error p99, ms").isLessThanOrEqualTo(50.0);
+        assertThat(percentile(left, 0.5)).as("spacing error as the calls left, p50, ms").isLessThanOrEqualTo(2.0);
+        assertThat(percentile(left, 0.99)).as("spacing error as the calls left, p99, ms").isLessThanOrEqualTo(10.0);
+        // the hop between two Liberty servers on one machine adds its own jitter (GC, dispatch): guarded loosely
+        assertThat(percentile(arrived, 0.99)).as("spacing error as the calls arrived, p99, ms").isLessThanOrEqualTo(50.0);
+    }
+
+    /**
+     * How far each call is from its slot, sorted: the k-th call's slot is 200 ms × k after the first, give or take
+     * where the first landed (the median lateness).
+     */
+    private static double[] spacingErrors(double[] millisAfterFirst) {
+        double[] lateness = new double[millisAfterFirst.length];
+        for (int k = 0; k < millisAfterFirst.length; k++) {
+            lateness[k] = millisAfterFirst[k] - 200.0 * k;
+        }
+        double[] sorted = lateness.clone();
+        Arrays.sort(sorted);
+        double median = sorted[sorted.length / 2];
+        return Arrays.stream(lateness).map(l -> Math.abs(l - median)).sorted().toArray();
+    }
+
+    private static double percentile(double[] sorted, double p) {
+        return sorted[(int) Math.ceil(p * sorted.length) - 1];
     }
 }

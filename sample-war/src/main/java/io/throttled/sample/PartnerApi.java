@@ -6,6 +6,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
@@ -13,6 +14,7 @@ import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
  * wait for their slot, spaced evenly across every node, instead of being refused by the partner.
  */
 @RegisterRestClient(configKey = "partner")
+@RegisterProvider(SentAtStamp.class)
 @Path("partner")
 public interface PartnerApi {
 
