@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -93,6 +94,23 @@ class DemoEndpointsIT {
     }
 
     /** Fixed windows are aligned to the clock: start well inside one, so the burst does not straddle two. */
+    /** The benchmark's floor asks the limiter's Redis once, through a client of its own, and decides nothing. */
+    @Test
+    void theFloorEndpointReadsTheLimitersRedis() {
+        try (Jedis jedis = sample.jedis()) {
+            jedis.set("throttled-demo:floor", "from redis");
+            HttpResponse<String> r = Http.get(sample.url("/api/demo/floor"));
+            assertThat(r.statusCode()).isEqualTo(200);
+            assertThat(Json.createReader(new StringReader(r.body())).readObject().getString("message"))
+                    .isEqualTo("from redis");
+            assertThat(Http.header(r, "RateLimit-Policy")).as("only the per-address route").isEqualTo("\"api-per-ip\";q=1000;w=10");
+        } finally {
+            try (Jedis jedis = sample.jedis()) {
+                jedis.del("throttled-demo:floor");
+            }
+        }
+    }
+
     private static void awaitFreshFixedWindow(long windowMillis) {
         while (System.currentTimeMillis() % windowMillis > windowMillis - 4_000) {
             try {

@@ -6,6 +6,8 @@ import io.github.bucket4j.distributed.proxy.ProxyManager;
 import io.github.bucket4j.distributed.serialization.Mapper;
 import io.github.bucket4j.redis.jedis.Bucket4jJedis;
 import java.time.Duration;
+import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
+import redis.clients.jedis.Connection;
 import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.UnifiedJedis;
 
@@ -15,9 +17,10 @@ final class Bucket4jTarget implements AutoCloseable {
     private final ProxyManager<String> buckets;
     private final BucketConfiguration configuration;
 
-    Bucket4jTarget(int port, long capacity, long refill, Duration per) {
+    /** @param connections the pool's size: Bucket4j's throughput depends on it (see the sweep in Bucket4jBench) */
+    Bucket4jTarget(int port, long capacity, long refill, Duration per, int connections) {
         this.jedis = RedisClient.builder().hostAndPort("127.0.0.1", port)
-                .poolConfig(pool()).build();
+                .poolConfig(pool(connections)).build();
         this.buckets = Bucket4jJedis.casBasedBuilder(jedis).keyMapper(Mapper.STRING).build();
         this.configuration = BucketConfiguration.builder()
                 .addLimit(Bandwidth.builder().capacity(capacity).refillGreedy(refill, per).build()).build();
@@ -27,11 +30,11 @@ final class Bucket4jTarget implements AutoCloseable {
         return buckets.builder().build(key, () -> configuration).tryConsume(1);
     }
 
-    private static org.apache.commons.pool2.impl.GenericObjectPoolConfig<redis.clients.jedis.Connection> pool() {
-        org.apache.commons.pool2.impl.GenericObjectPoolConfig<redis.clients.jedis.Connection> pool =
-                new org.apache.commons.pool2.impl.GenericObjectPoolConfig<>();
-        pool.setMaxTotal(72);
-        pool.setMaxIdle(72);
+    private static GenericObjectPoolConfig<Connection> pool(int connections) {
+        GenericObjectPoolConfig<Connection> pool = new GenericObjectPoolConfig<>();
+        pool.setMaxTotal(connections);
+        pool.setMaxIdle(connections);
+        pool.setJmxEnabled(false);
         return pool;
     }
 

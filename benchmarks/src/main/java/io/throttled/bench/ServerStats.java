@@ -4,8 +4,12 @@ import java.util.HashMap;
 import java.util.Map;
 import redis.clients.jedis.Jedis;
 
-/** A snapshot of Redis' own counters: commands, network bytes, CPU; differences give the cost per decision. */
-record ServerStats(Map<String, Long> calls, long commandsTotal, long netIn, long netOut, double cpuSeconds) {
+/**
+ * A snapshot of Redis' own counters: commands, network bytes, CPU, and read events (one per socket read: a pipeline
+ * of n commands that arrives at once is one read, so reads per decision show how well calls were coalesced);
+ * differences give the cost per decision.
+ */
+record ServerStats(Map<String, Long> calls, long commandsTotal, long netIn, long netOut, double cpuSeconds, long reads) {
 
     static ServerStats read(Jedis jedis) {
         Map<String, Long> calls = new HashMap<>();
@@ -20,7 +24,7 @@ record ServerStats(Map<String, Long> calls, long commandsTotal, long netIn, long
         String stats = jedis.info("stats");
         String cpu = jedis.info("cpu");
         return new ServerStats(calls, total, field(stats, "total_net_input_bytes"), field(stats, "total_net_output_bytes"),
-                fieldDouble(cpu, "used_cpu_sys") + fieldDouble(cpu, "used_cpu_user"));
+                fieldDouble(cpu, "used_cpu_sys") + fieldDouble(cpu, "used_cpu_user"), field(stats, "total_reads_processed"));
     }
 
     long callsOf(String command) {

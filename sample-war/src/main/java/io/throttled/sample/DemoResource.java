@@ -55,6 +55,9 @@ public class DemoResource {
     @Inject
     PartnerStub stub;
 
+    @Inject
+    RedisFloor floor;
+
     @Resource
     ManagedExecutorService executor;
 
@@ -71,6 +74,18 @@ public class DemoResource {
     @Path("free")
     public JsonObject free() {
         return JSON.createObjectBuilder().add("message", "pong").add("at", Instant.now().toString()).build();
+    }
+
+    /**
+     * The same as free plus one plain Redis {@code GET} (no script, no decision): the floor of the HTTP benchmark,
+     * what any request that asks Redis once costs.
+     */
+    @GET
+    @Path("floor")
+    public JsonObject floor() {
+        String value = floor.get();
+        return JSON.createObjectBuilder().add("message", value == null ? "pong" : value).add("at", Instant.now().toString())
+                .build();
     }
 
     /**
