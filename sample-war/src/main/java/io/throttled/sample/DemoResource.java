@@ -1,13 +1,9 @@
 package io.throttled.sample;
 
 import io.throttled.Throttled;
-import io.throttled.ThrottledException;
-import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
-import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonBuilderFactory;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.Consumes;
@@ -21,13 +17,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * The entry points: a throttled resource method, a resource calling a throttled CDI bean, one calling a
@@ -58,8 +48,8 @@ public class DemoResource {
     @Inject
     RedisFloor floor;
 
-    @Resource
-    ManagedExecutorService executor;
+    @Inject
+    PartnerBurst bursts;
 
     /** {@code @Throttled} on the JAX-RS method: the request filter decides before this runs. */
     @GET
@@ -137,9 +127,8 @@ public class DemoResource {
     }
 
     /**
-     * A burst of calls to the partner at once, on the container's executor: each waits for its slot, so they leave
-     * evenly spaced. Answers when every call has (at most 30 s), with when each was answered and what the partner
-     * (the stub in this application, reset first) saw.
+     * A burst of calls to the partner at once (see {@link PartnerBurst}): answers when every call has, with when each
+     * was answered and what the partner saw.
      */
     @POST
     @Path("partner/burst")
@@ -148,41 +137,11 @@ public class DemoResource {
         if (calls < 1 || calls > 50) {
             throw new jakarta.ws.rs.BadRequestException("calls must be 1 to 50");
         }
-        stub.reset();
-        long start = System.nanoTime();
-        List<Future<JsonObject>> running = new ArrayList<>(calls);
-        for (int n = 1; n <= calls; n++) {
-            int call = n;
-            running.add(executor.submit(() -> outcome(call, start)));
-        }
-        JsonArrayBuilder answered = JSON.createArrayBuilder();
-        for (Future<JsonObject> f : running) {
-            try {
-                answered.add(f.get(30, TimeUnit.SECONDS));
-            } catch (ExecutionException | TimeoutException e) {
-                answered.add(JSON.createObjectBuilder().add("outcome", e.toString()));
-            }
-        }
-        return JSON.createObjectBuilder().add("calls", answered).add("partner", stub.calls()).build();
-    }
-
-    private JsonObject outcome(int call, long start) {
-        String outcome;
-        try {
-            partners.quote();
-            outcome = "ok";
-        } catch (RuntimeException e) {
-            WebApplicationException refused = partnerAnswer(e);
-            outcome = refused != null ? "partner answered " + refused.getResponse().getStatus()
-                    : e instanceof ThrottledException || e.getCause() instanceof ThrottledException ? "denied by the policy"
-                    : e.toString();
-        }
-        return JSON.createObjectBuilder().add("call", call).add("outcome", outcome)
-                .add("answeredAtMillis", (System.nanoTime() - start) / 1_000_000).build();
+        return bursts.fire(calls);
     }
 
     /** The partner's error answer, which the EJB container hands on wrapped in an EJBException (a system exception). */
-    private static WebApplicationException partnerAnswer(Throwable e) {
+    static WebApplicationException partnerAnswer(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof WebApplicationException w) {
                 return w;
