@@ -93,12 +93,7 @@ public class ThrottledProducers {
      * policies change.
      */
     static void forgetOnNotice(ResilientRateLimiter limiter, String notice) {
-        if (OverrideStore.OVERRIDES_CHANGED.equals(notice)) {
-            limiter.forgetAll();
-        } else if (notice.startsWith("reset ")) {
-            String[] parts = notice.split(" ", 3);
-            limiter.forget(parts[1], parts.length > 2 ? parts[2] : null);
-        }
+        limiter.onNotice(notice);
     }
 
     @Produces

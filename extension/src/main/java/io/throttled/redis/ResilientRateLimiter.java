@@ -234,6 +234,21 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         }
     }
 
+    /**
+     * A notice from the override store ({@code OverrideSync}): a bucket reset ({@code reset <policy> [<key>]})
+     * drops what this node remembers of it, its denials and its leases; a change of the policies drops all.
+     *
+     * @param notice the notice
+     */
+    public void onNotice(String notice) {
+        if (io.throttled.config.OverrideStore.OVERRIDES_CHANGED.equals(notice)) {
+            forgetAll();
+        } else if (notice.startsWith("reset ")) {
+            String[] parts = notice.split(" ", 3);
+            forget(parts[1], parts.length > 2 ? parts[2] : null);
+        }
+    }
+
     /** {@return this node's token leases, or null when it takes none} */
     public LeasingRateLimiter leasing() {
         return leasing;
