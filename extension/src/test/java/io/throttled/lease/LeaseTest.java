@@ -160,6 +160,31 @@ class LeaseTest {
         assertThat(redis.acquire(policy, "k", 0).remaining()).isEqualTo(4);
     }
 
+    /** Lifecycle rule: the give-back thread starts with the first lease, holds no class loader, stops on close. */
+    @Test
+    void theGiveBackThreadStartsWithTheFirstLeaseCarriesNoClassLoaderAndStopsOnClose() throws Exception {
+        Policy policy = policy("gcra");
+        LeasingRateLimiter limiter = new LeasingRateLimiter(redis, redis, nanos::get, 5, 1000);
+        assertThat(limiter.timerRunning()).isFalse();
+        for (int i = 0; i < 4; i++) {
+            limiter.acquire(policy, "timer");
+        }
+        assertThat(limiter.timerRunning()).isTrue();
+        Thread thread = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().equals("throttled-lease-giveback")).findFirst().orElseThrow();
+        assertThat(thread.getContextClassLoader()).isNull();
+        assertThat(thread.isDaemon()).isTrue();
+        long left = limiter.leasedTokens(policy.name(), "timer");
+        long before = redis.acquire(policy, "timer", 0).remaining();
+
+        limiter.close();   // stops the thread, gives back what is out
+
+        thread.join(5000);
+        assertThat(thread.isAlive()).isFalse();
+        assertThat(limiter.timerRunning()).isFalse();
+        assertThat(redis.acquire(policy, "timer", 0).remaining()).isEqualTo(before + left);
+    }
+
     @Test
     void fewerTokensThanHalfTheLeaseDenyAndTheDenialIsRepeatedHereUntilItsRetryAfter() {
         Policy policy = Policy.builder("scarce").rate("100/1s").burst(20).key("global").lease("auto")
