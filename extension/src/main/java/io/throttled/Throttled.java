@@ -89,6 +89,24 @@ public @interface Throttled {
     long maxWaiters() default 0;
 
     /**
+     * Token leases for hot keys: {@code auto} lets a node that sees a key hot take several tokens from the shared
+     * bucket in one Redis call and admit from them locally for at most {@link #leaseLifetime()}; empty or
+     * {@code off} never leases. token-bucket (greedy refill), gcra and leaky-bucket only.
+     *
+     * @return {@code auto}, {@code off}, or empty for the default (off)
+     */
+    @Nonbinding
+    String lease() default "";
+
+    /**
+     * How long a lease lives, {@code 10ms} up to {@code 10s}; empty keeps the default ({@code 100ms}).
+     *
+     * @return the lifetime, or empty for the default
+     */
+    @Nonbinding
+    String leaseLifetime() default "";
+
+    /**
      * For a call to a partner's API (a MicroProfile Rest Client method): when the partner answers 429 with
      * {@code Retry-After}, the bucket is pushed on by that wait, at most this long, so every node backs off
      * together ({@code 30s}); empty or {@code 0} never pushes. token-bucket, gcra and leaky-bucket only.

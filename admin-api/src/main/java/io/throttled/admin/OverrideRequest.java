@@ -18,8 +18,8 @@ import java.util.Optional;
 
 /**
  * The body of {@code PUT throttled/policies/{name}}, read strictly: a JSON object whose members are the
- * config vocabulary, strings for {@code algorithm}, {@code rate}, {@code refill}, {@code key} and
- * {@code max-wait} ({@code "2s"}), whole numbers for {@code burst}, {@code cost} and {@code max-waiters}, a boolean
+ * config vocabulary, strings for {@code algorithm}, {@code rate}, {@code refill}, {@code key},
+ * {@code max-wait} ({@code "2s"}), {@code lease} ({@code "auto"}) and {@code lease-lifetime} ({@code "100ms"}), whole numbers for {@code burst}, {@code cost} and {@code max-waiters}, a boolean
  * for {@code enforce}. Unknown members and wrong types
  * are violations, each named; {@code null} leaves a field to config.
  */
@@ -93,7 +93,7 @@ record OverrideRequest(Map<PolicyField, String> fields, Map<RouteField, String> 
         fields.forEach((field, value) -> {
             if (!field.shapesBuckets()) {
                 refused.add(new Violation(field.configName(), value, "a tier sets only the fields of its buckets"
-                        + " (algorithm, rate, burst, refill, key, cost, enforce, max-wait, max-waiters); this one is its policy's"));
+                        + " (algorithm, rate, burst, refill, key, cost, enforce, max-wait, max-waiters, lease, lease-lifetime); this one is its policy's"));
             }
         });
         if (newTier && fields.isEmpty() && violations.isEmpty()) {

@@ -4,7 +4,7 @@
   'use strict';
   const $ = t.$;
   const TIER = '.tier.';
-  const BUCKET_FIELDS = ['algorithm', 'rate', 'refill', 'key', 'max-wait'];
+  const BUCKET_FIELDS = ['algorithm', 'rate', 'refill', 'key', 'max-wait', 'lease', 'lease-lifetime'];
   const RULE_FIELDS = ['count', 'exempt', 'tier-by', 'tiers', 'penalty'];   // a policy's, not a tier's
   let views = new Map();      // policy or tier name -> its view from the API
   let routeNames = new Set();

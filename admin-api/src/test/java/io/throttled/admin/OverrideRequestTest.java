@@ -37,6 +37,8 @@ class OverrideRequestTest {
         "{\"rate\":10}                   | rate      | must be a JSON string",
         "{\"max-wait\":2000}             | max-wait  | must be a JSON string",
         "{\"max-waiters\":\"ten\"}       | max-waiters | must be a whole JSON number",
+        "{\"lease\":true}                | lease     | must be a JSON string",
+        "{\"lease-lifetime\":100}        | lease-lifetime | must be a JSON string",
         "{\"algorithm\":[\"gcra\"]}      | algorithm | must be a JSON string",
         "{\"speed\":\"fast\"}            | speed     | unknown field; allowed: algorithm, rate, burst, refill, key, cost, enforce",
         "[1,2]                           | body      | must be a JSON object",
@@ -67,6 +69,15 @@ class OverrideRequestTest {
 
         assertThat(r.violations()).isEmpty();
         assertThat(r.fields()).containsEntry(PolicyField.MAX_WAIT, "2s").containsEntry(PolicyField.MAX_WAITERS, "20");
+        assertThat(r.tierViolations(false)).isEmpty();   // they shape buckets: a tier may set them
+    }
+
+    @Test
+    void readsTheLeaseFields() {
+        OverrideRequest r = OverrideRequest.parse("{\"lease\":\"auto\",\"lease-lifetime\":\"50ms\"}");
+
+        assertThat(r.violations()).isEmpty();
+        assertThat(r.fields()).containsEntry(PolicyField.LEASE, "auto").containsEntry(PolicyField.LEASE_LIFETIME, "50ms");
         assertThat(r.tierViolations(false)).isEmpty();   // they shape buckets: a tier may set them
     }
 

@@ -1,6 +1,8 @@
 package io.throttled.cdi;
 
 import io.throttled.core.AsyncRateLimiter;
+import io.throttled.core.RateLimiter;
+import io.throttled.redis.ResilientRateLimiter;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.BeforeDestroyed;
 import jakarta.enterprise.context.Initialized;
@@ -15,7 +17,7 @@ import jakarta.enterprise.event.Observes;
  *
  * <p>At stop, before any bean is destroyed, it closes what the extension opened in the order they depend
  * on each other: the asynchronous waits (each gives its slot back, on Redis) and the extension's own timer
- * thread, the change feed and the periodic re-read first (their threads use the Redis client, and a
+ * thread, the token leases (their timer thread; leases still out are given back), the change feed and the periodic re-read first (their threads use the Redis client, and a
  * connection still borrowed when the pool closes would never be closed), then the client and its pool. A
  * redeployed application must leave no thread, connection or class loader behind.
  */
@@ -30,10 +32,13 @@ public class ThrottledLifecycle {
     }
 
     void stop(@Observes @BeforeDestroyed(ApplicationScoped.class) Object stopping, OverrideSync overrides,
-              RedisBackend redis, AsyncRateLimiter async, PermitScheduler scheduler) {
+              RedisBackend redis, AsyncRateLimiter async, PermitScheduler scheduler, RateLimiter limiter) {
         try {
             async.close();       // ends the waits, giving their slots back: needs the client still open
             scheduler.close();   // then the extension's own timer thread, if it has one
+            if (limiter instanceof ResilientRateLimiter resilient) {
+                resilient.closeLeases();   // the lease timer, and the leases still out given back
+            }
             overrides.close();
         } finally {
             redis.close();

@@ -8,6 +8,7 @@ import io.throttled.config.ThrottledSettings;
 import io.throttled.core.AsyncRateLimiter;
 import io.throttled.core.RateLimiter;
 import io.throttled.key.ClientIpResolver;
+import io.throttled.lease.LeasingRateLimiter;
 import io.throttled.key.KeyResolution;
 import io.throttled.key.KeyResolver;
 import io.throttled.key.TierResolver;
@@ -78,22 +79,21 @@ public class ThrottledProducers {
                 ? new CoalescingScripting(redis.scripting(), c.maxBatch(), c.concurrentBatches()) : redis.scripting();
         RedisRateLimiter onRedis = RedisRateLimiter.builder(scripts).keyspace(new JedisKeyspace(redis.client()))
                 .keyPrefix(settings.keyPrefix()).build();
+        // token leases for policies with lease=auto; its timer thread starts with the first lease
         ResilientRateLimiter limiter = new ResilientRateLimiter(onRedis, r.failureMode(), memory,
                 new CircuitBreaker(r.breakerFailures(), r.breakerOpenFor().toMillis(), System::nanoTime),
                 r.overLimitCacheSize() == 0 ? null : new OverLimitCache(r.overLimitCacheSize(), System::nanoTime),
-                System::nanoTime);
+                System::nanoTime, LeasingRateLimiter.on(onRedis, onRedis));
         notices.onNotice(notice -> forgetOnNotice(limiter, notice));
         return limiter;
     }
 
-    /** Every node drops what it remembers of buckets an operator reset, and everything when policies change. */
+    /**
+     * Every node drops what it remembers of buckets an operator reset (denials and leases), and everything when
+     * policies change.
+     */
     static void forgetOnNotice(ResilientRateLimiter limiter, String notice) {
-        if (OverrideStore.OVERRIDES_CHANGED.equals(notice)) {
-            limiter.forgetAll();
-        } else if (notice.startsWith("reset ")) {
-            String[] parts = notice.split(" ", 3);
-            limiter.forget(parts[1], parts.length > 2 ? parts[2] : null);
-        }
+        limiter.onNotice(notice);
     }
 
     @Produces

@@ -82,6 +82,8 @@ public record PolicyDeclaration(String name, String origin, Map<PolicyField, Str
         if (annotation.maxWaiters() != 0) {
             values.put(PolicyField.MAX_WAITERS, Long.toString(annotation.maxWaiters()));
         }
+        putIfSet(values, PolicyField.LEASE, annotation.lease());
+        putIfSet(values, PolicyField.LEASE_LIFETIME, annotation.leaseLifetime());
         putIfSet(values, PolicyField.PENALTY, annotation.penalty());
         return new PolicyDeclaration(name, origin, values);
     }

@@ -19,6 +19,9 @@ public enum PolicyField {
     // how long a call may wait for its slot; it shapes what a bucket admits, so a tier may set it
     MAX_WAIT("max-wait", "0", PolicyBuilder::maxWait),
     MAX_WAITERS("max-waiters", "0", PolicyBuilder::maxWaiters),
+    // token leases for hot keys (io.throttled.lease): off unless set; a lease lives 100 ms unless set
+    LEASE("lease", "off", PolicyBuilder::lease),
+    LEASE_LIFETIME("lease-lifetime", "100ms", PolicyBuilder::leaseLifetime),
     // what the policy decides about a call beyond its buckets (CallRules); not per tier
     COUNT("count", "all", null),
     EXEMPT("exempt", "", null),

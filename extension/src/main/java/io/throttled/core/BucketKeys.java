@@ -82,6 +82,17 @@ public final class BucketKeys {
     }
 
     /**
+     * The leases out on one client's bucket under a policy with {@code lease=auto}: a sorted set beside the
+     * limits' keys, in the same hash slot (see lease.lua). No limit's key ends in {@code :leases}.
+     *
+     * @param bucketKey the bucket's key ({@link #bucket})
+     * @return the key of its ledger of leases
+     */
+    public static String leases(String bucketKey) {
+        return bucketKey + ":leases";
+    }
+
+    /**
      * The client key as it appears inside the braces.
      *
      * @param clientKey the client key

@@ -37,6 +37,11 @@ public record Decision(
         STORE,
         /** This node's memory of a recent denial by the store (the over-limit cache). */
         OVER_LIMIT_CACHE,
+        /**
+         * Allowed from a lease: tokens this node took from the store's bucket in advance for a hot key
+         * ({@code lease=auto}), admitted here without a store call.
+         */
+        LEASE,
         /** The in-JVM store, because Redis failed (failure mode {@code local}). */
         LOCAL_FALLBACK,
         /** Allowed without deciding, because Redis failed (failure mode {@code open}). */
@@ -93,9 +98,9 @@ public record Decision(
         return new Decision(true, first.burst(), 0, 0, first, policy.name(), Origin.SKIPPED);
     }
 
-    /** {@return true when the store, or its memory of a denial, decided: not a failure mode, not skipped} */
+    /** {@return true when the store, its memory of a denial, or a lease of its tokens decided: not a failure mode, not skipped} */
     public boolean decidedByStore() {
-        return origin == Origin.STORE || origin == Origin.OVER_LIMIT_CACHE;
+        return origin == Origin.STORE || origin == Origin.OVER_LIMIT_CACHE || origin == Origin.LEASE;
     }
 
     /** {@return whether the numbers describe a bucket (any store's), so they may be shown to the client} */

@@ -18,6 +18,8 @@ import java.util.List;
  * @param key       whose bucket a call takes from
  * @param cost      tokens a call takes, at least 1 and not above any limit's burst
  * @param enforce   false for shadow mode: decide and report, never block
+ * @param waiting   whether and how long calls may wait for a permit
+ * @param leasing   whether hot keys take leases of tokens, and their lifetime
  */
 public record Policy(
         String name,
@@ -27,7 +29,8 @@ public record Policy(
         KeySource key,
         long cost,
         boolean enforce,
-        Waiting waiting) {
+        Waiting waiting,
+        Leasing leasing) {
 
     /**
      * Checks every field together.
@@ -40,15 +43,35 @@ public record Policy(
      * @param cost      the cost per call
      * @param enforce   false for shadow mode
      * @param waiting   how long calls may wait for a permit, and how many at once
+     * @param leasing   whether hot keys lease tokens, and for how long
      * @throws InvalidPolicyException naming every bad field
      */
     public Policy {
         limits = limits == null ? null : List.copyOf(limits);
         waiting = waiting == null ? Waiting.NONE : waiting;
+        leasing = leasing == null ? Leasing.OFF : leasing;
         List<Violation> violations = PolicyRules.check(name, algorithm, limits, refill, key, cost, waiting);
+        PolicyRules.checkLeasing(algorithm, refill, limits, cost, leasing, violations);
         if (!violations.isEmpty()) {
             throw new InvalidPolicyException(name, violations);
         }
+    }
+
+    /**
+     * A policy that does not lease.
+     *
+     * @param name      the name
+     * @param algorithm the algorithm
+     * @param limits    the limits
+     * @param refill    the refill
+     * @param key       the key source
+     * @param cost      the cost per call
+     * @param enforce   false for shadow mode
+     * @param waiting   how long calls may wait for a permit, and how many at once
+     */
+    public Policy(String name, Algorithm algorithm, List<Limit> limits, Refill refill, KeySource key, long cost,
+                  boolean enforce, Waiting waiting) {
+        this(name, algorithm, limits, refill, key, cost, enforce, waiting, Leasing.OFF);
     }
 
     /**
@@ -64,7 +87,7 @@ public record Policy(
      */
     public Policy(String name, Algorithm algorithm, List<Limit> limits, Refill refill, KeySource key, long cost,
                   boolean enforce) {
-        this(name, algorithm, limits, refill, key, cost, enforce, Waiting.NONE);
+        this(name, algorithm, limits, refill, key, cost, enforce, Waiting.NONE, Leasing.OFF);
     }
 
     /**
@@ -80,12 +103,21 @@ public record Policy(
     /** {@return a builder holding this policy's settings, to change some of them} */
     public PolicyBuilder toBuilder() {
         return new PolicyBuilder(name).algorithm(algorithm).limits(limits).refill(refill).key(key).cost(cost)
-                .enforce(enforce).waiting(waiting);
+                .enforce(enforce).waiting(waiting).leasing(leasing);
     }
 
     /** {@return the limits in config form, e.g. {@code 10/1s,1000/1h}} */
     public String rate() {
         return Limit.format(limits);
+    }
+
+    /**
+     * Why this policy cannot lease tokens ({@code lease=auto}), or empty when it can.
+     *
+     * @return the reason, or empty
+     */
+    public java.util.Optional<String> whyNoLease() {
+        return java.util.Optional.ofNullable(PolicyRules.whyNoLease(algorithm, refill));
     }
 
     /**

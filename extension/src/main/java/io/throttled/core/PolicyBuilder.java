@@ -25,6 +25,8 @@ public final class PolicyBuilder {
     private boolean enforce = true;
     private long maxWaitMillis;
     private long maxWaiters;
+    private boolean leaseAuto;
+    private long leaseLifetimeMillis = Leasing.DEFAULT_LIFETIME_MILLIS;
 
     PolicyBuilder(String name) {
         this.name = name;
@@ -286,6 +288,49 @@ public final class PolicyBuilder {
     }
 
     /**
+     * Whether hot keys take leases of tokens ({@code off} unless set).
+     *
+     * @param value the leasing settings
+     * @return this builder
+     */
+    public PolicyBuilder leasing(Leasing value) {
+        this.leaseAuto = value.auto();
+        this.leaseLifetimeMillis = value.lifetimeMillis();
+        return this;
+    }
+
+    /**
+     * Whether hot keys take leases, as text.
+     *
+     * @param text {@code auto} or {@code off}
+     * @return this builder
+     */
+    public PolicyBuilder lease(String text) {
+        String value = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
+        if (value.equals("auto") || value.equals("off")) {
+            this.leaseAuto = value.equals("auto");
+            return this;
+        }
+        return error("lease", text, new IllegalArgumentException("must be auto (hot keys lease tokens) or off"));
+    }
+
+    /**
+     * How long a lease lives, as text.
+     *
+     * @param text a duration from {@code 10ms} up to {@code 10s}
+     * @return this builder
+     */
+    public PolicyBuilder leaseLifetime(String text) {
+        try {
+            this.leaseLifetimeMillis = TimeUnits.parseMillis(text == null ? "" : text.trim());
+            return this;
+        } catch (IllegalArgumentException e) {
+            return error("lease-lifetime", text, new IllegalArgumentException("is not a duration: " + e.getMessage()
+                    + "; allowed: 10ms up to 10s (e.g. 50ms, 100ms, 1s)"));
+        }
+    }
+
+    /**
      * Builds the policy, checking every field.
      *
      * @return the policy
@@ -314,9 +359,17 @@ public final class PolicyBuilder {
                     violations.add(v);
                 }
             }
+            List<Violation> leasing = new ArrayList<>();
+            PolicyRules.checkLeasing(algorithm, refill, effective, cost, new Leasing(leaseAuto, leaseLifetimeMillis), leasing);
+            for (Violation v : leasing) {
+                if (!unparsed.contains(v.field()) && !violations.contains(v)) {
+                    violations.add(v);
+                }
+            }
             throw new InvalidPolicyException(name, violations);
         }
-        return new Policy(name, algorithm, effective, refill, key, cost, enforce, new Waiting(maxWaitMillis, maxWaiters));
+        return new Policy(name, algorithm, effective, refill, key, cost, enforce, new Waiting(maxWaitMillis, maxWaiters),
+                new Leasing(leaseAuto, leaseLifetimeMillis));
     }
 
     private PolicyBuilder error(String field, String text, IllegalArgumentException e) {

@@ -110,6 +110,46 @@ final class PolicyRules {
     }
 
     /**
+     * lease and lease-lifetime: the lifetime in range (also when leases are off, so a bad value is named before
+     * someone turns leases on), and {@code lease=auto} only for an algorithm that can lease soundly.
+     */
+    static void checkLeasing(Algorithm algorithm, Refill refill, List<Limit> limits, long cost, Leasing leasing,
+                             List<Violation> violations) {
+        if (leasing == null) {
+            return;
+        }
+        if (leasing.lifetimeMillis() < Leasing.MIN_LIFETIME_MILLIS || leasing.lifetimeMillis() > Leasing.MAX_LIFETIME_MILLIS) {
+            violations.add(new Violation("lease-lifetime", TimeUnits.format(leasing.lifetimeMillis()),
+                    "must be 10ms up to 10s (e.g. 50ms, 100ms, 1s)"));
+        }
+        if (!leasing.auto() || algorithm == null || refill == null) {
+            return;
+        }
+        String refused = whyNoLease(algorithm, refill);
+        if (refused != null) {
+            violations.add(new Violation("lease", leasing.mode(), refused));
+        }
+    }
+
+    /**
+     * Why a policy cannot lease, or null when it can. A lease takes n tokens at once and gives back what was not
+     * used; that is sound for the buckets with continuous refill, whose state is one amount (tokens, a TAT, a
+     * level) that a give-back can raise again, capped so that the shared bucket plus the tokens out on lease
+     * never exceed the burst (see lease.lua).
+     */
+    static String whyNoLease(Algorithm algorithm, Refill refill) {
+        return switch (algorithm) {
+            case TOKEN_BUCKET -> refill == Refill.INTERVAL ? "token-bucket with refill=interval cannot lease: it "
+                    + "refills a whole window at once, so the bound a lease keeps (burst + rate x (T + lease-lifetime)) "
+                    + "does not hold for it; use refill=greedy, gcra or leaky-bucket to lease" : null;
+            case GCRA, LEAKY_BUCKET -> null;
+            case FIXED_WINDOW, SLIDING_WINDOW_LOG, SLIDING_WINDOW_COUNTER -> algorithm.configName() + " cannot lease: "
+                    + "it counts calls per window, so tokens taken in one window and given back in the next would be "
+                    + "counted in neither and the limit would not hold; use token-bucket, gcra or leaky-bucket to lease";
+        };
+    }
+
+    /**
      * Why an algorithm cannot reserve a later slot, or null when it can. The buckets can: a reservation is a
      * call made at its slot, and every call before the slot sees it (their state is one number moving forward).
      */

@@ -9,17 +9,29 @@ abstract class AlgorithmScript {
     private final LuaScript lua;
     private final LuaScript reservation;
     private final LuaScript penalty;
+    private final LuaScript lease;
 
     /** @param reserves whether the file defines {@code reserve(i, slot)} and {@code penalize(i, at)} (see reserve.lua, penalty.lua) */
     AlgorithmScript(String file, boolean reserves) {
+        this(file, reserves, false);
+    }
+
+    /** @param leases whether the file also defines {@code refund(i, r, out)} (see lease.lua) */
+    AlgorithmScript(String file, boolean reserves, boolean leases) {
         this.file = file;
         this.lua = LuaScript.decision(file);
         this.reservation = reserves ? LuaScript.reservation(file) : null;
         this.penalty = reserves ? LuaScript.penalty(file) : null;
+        this.lease = leases ? LuaScript.lease(file) : null;
     }
 
     AlgorithmScript(String file) {
         this(file, false);
+    }
+
+    /** The script that gives back and takes leases, or null when this algorithm cannot lease (the policy rules refuse it). */
+    final LuaScript lease() {
+        return lease;
     }
 
     /** The script that may reserve a slot, or null when this algorithm cannot wait (the policy rules refuse it). */

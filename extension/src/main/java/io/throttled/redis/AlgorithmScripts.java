@@ -45,7 +45,7 @@ final class AlgorithmScripts {
     /** Every script, for loading ahead of the first call. */
     static List<LuaScript> all() {
         return Stream.concat(Stream.concat(ALGORITHMS.stream().map(AlgorithmScript::lua),
-                ALGORITHMS.stream().flatMap(a -> Stream.of(a.reservation(), a.penalty()))
+                ALGORITHMS.stream().flatMap(a -> Stream.of(a.reservation(), a.penalty(), a.lease()))
                         .filter(java.util.Objects::nonNull)), Stream.of(BUCKET, RELEASE)).toList();
     }
 }

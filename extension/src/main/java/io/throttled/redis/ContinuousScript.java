@@ -4,10 +4,13 @@ import io.throttled.core.ExactArithmetic;
 import io.throttled.core.Limit;
 import java.util.List;
 
-/** Scripts of continuously refilling buckets: they take W', Q' and the burst (see {@link ExactArithmetic}). */
+/**
+ * Scripts of continuously refilling buckets: they take W', Q' and the burst (see {@link ExactArithmetic}); they can
+ * reserve, be pushed on, and lease.
+ */
 abstract class ContinuousScript extends AlgorithmScript {
     ContinuousScript(String file) {
-        super(file, true);
+        super(file, true, true);
     }
 
     @Override

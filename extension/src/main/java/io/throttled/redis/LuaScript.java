@@ -47,6 +47,12 @@ public final class LuaScript {
                 read(CLOCK) + read("prelude.lua") + read(algorithmFile) + read("penalty.lua"));
     }
 
+    /** A lease script for one algorithm file: a lease given back and a new one taken, in one call (lease.lua). */
+    public static LuaScript lease(String algorithmFile) {
+        return new LuaScript("lease(" + algorithmFile + ")",
+                read(CLOCK) + read("prelude.lua") + read(algorithmFile) + read("lease.lua"));
+    }
+
     /**
      * A group script for these algorithm files (see {@code group.lua}): each file and {@code decide.lua}
      * become functions whose parameters shadow the globals they read ({@code KEYS}, {@code ARGV},

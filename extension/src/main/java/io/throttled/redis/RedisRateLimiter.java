@@ -9,6 +9,8 @@ import io.throttled.core.Limit;
 import io.throttled.core.Policy;
 import io.throttled.core.RateLimiter;
 import io.throttled.core.Reservation;
+import io.throttled.lease.LeaseGrant;
+import io.throttled.lease.LeaseStore;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,7 +26,7 @@ import java.util.Set;
  * Decision d = limiter.acquire(policy, "u:alice");
  * }</pre>
  */
-public final class RedisRateLimiter implements RateLimiter, BucketInventory, AutoCloseable {
+public final class RedisRateLimiter implements RateLimiter, BucketInventory, LeaseStore, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(RedisRateLimiter.class.getName());
     static final int RESET_BATCH = 500;
 
@@ -81,6 +83,48 @@ public final class RedisRateLimiter implements RateLimiter, BucketInventory, Aut
     public boolean penalize(Policy policy, String key, long waitMillis) {
         RateLimiter.checkPenalty(policy, key, waitMillis);
         return ((Long) redis.run(penaltyCall(policy, key, waitMillis, nowArgument()))) > 0;
+    }
+
+    /** One script call (lease.lua): the returned lease's unused tokens back, a new lease taken; see {@link LeaseStore}. */
+    @Override
+    public LeaseGrant exchange(Policy policy, String key, long want, long least, String returnedId, long unused,
+                               String newId) {
+        RateLimiter.checkArguments(policy, key, want);
+        policy.whyNoLease().ifPresent(refused -> {
+            throw new IllegalArgumentException("policy '" + policy.name() + "' cannot lease: " + refused);
+        });
+        Object reply = redis.run(leaseCall(policy, key, want, least, returnedId, unused, newId, nowArgument()));
+        if (!(reply instanceof List<?> values) || values.size() != 6) {
+            throw new IllegalStateException("unexpected reply from the lease script for policy '" + policy.name()
+                    + "': " + reply);
+        }
+        long[] n = new long[6];
+        for (int i = 0; i < 6; i++) {
+            if (!(values.get(i) instanceof Long number)) {
+                throw new IllegalStateException("expected an integer at position " + (i + 1) + " of " + values);
+            }
+            n[i] = number;
+        }
+        int index = (int) n[4];
+        if (index < 1 || index > policy.limits().size()) {
+            throw new IllegalStateException("lease script named limit " + index + " of policy '" + policy.name() + "'");
+        }
+        return new LeaseGrant(n[0], n[1], n[2], n[3], policy.limits().get(index - 1), n[5]);
+    }
+
+    ScriptCall leaseCall(Policy policy, String key, long want, long least, String returnedId, long unused,
+                         String newId, String now) {
+        ScriptCall decision = decisionCall(policy, key, want, now);
+        List<String> scriptKeys = new ArrayList<>(decision.keys());
+        scriptKeys.add(BucketKeys.leases(keys.bucket(policy, key)));
+        List<String> args = new ArrayList<>(decision.args());
+        args.add(Integer.toString(policy.limits().size()));
+        args.add(Long.toString(least));
+        args.add(Long.toString(policy.leasing().lifetimeMillis()));
+        args.add(returnedId == null ? "" : returnedId);
+        args.add(Long.toString(Math.max(0, unused)));
+        args.add(newId == null ? "" : newId);
+        return new ScriptCall(AlgorithmScripts.of(policy).lease(), scriptKeys, args);
     }
 
     /** A push on an explicit clock: for tests only. */
@@ -315,6 +359,10 @@ public final class RedisRateLimiter implements RateLimiter, BucketInventory, Aut
         }
         if (policy.waiting().bounded()) {
             scriptKeys.add(BucketKeys.waiters(bucket));   // a reset forgets the waiters too
+            args.add("0");
+        }
+        if (policy.leasing().auto()) {
+            scriptKeys.add(BucketKeys.leases(bucket));    // and the leases out
             args.add("0");
         }
         return new ScriptCall(AlgorithmScripts.BUCKET, scriptKeys, args);

@@ -7,6 +7,7 @@ import io.throttled.core.FailureMode;
 import io.throttled.core.Limit;
 import io.throttled.core.Policy;
 import io.throttled.core.RateLimiter;
+import io.throttled.lease.LeasingRateLimiter;
 import io.throttled.memory.InMemoryRateLimiter;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,9 +29,22 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
     private final CircuitBreaker breaker;
     private final OverLimitCache denials;
     private final LongSupplier nanoTime;
+    private final LeasingRateLimiter leasing;
 
     public ResilientRateLimiter(RedisRateLimiter redis, FailureMode mode, RateLimiter local, CircuitBreaker breaker,
                                 OverLimitCache denials, LongSupplier nanoTime) {
+        this(redis, mode, local, breaker, denials, nanoTime, null);
+    }
+
+    /**
+     * With token leases for policies with {@code lease=auto}: a call admitted from a lease needs neither Redis nor
+     * the breaker; a call that needs a lease asks Redis under the same failure handling as any other.
+     *
+     * @param leasing the leases, on {@code redis}; null for none
+     */
+    public ResilientRateLimiter(RedisRateLimiter redis, FailureMode mode, RateLimiter local, CircuitBreaker breaker,
+                                OverLimitCache denials, LongSupplier nanoTime, LeasingRateLimiter leasing) {
+        this.leasing = leasing;
         this.redis = redis;
         this.mode = mode;
         this.local = local == null ? InMemoryRateLimiter.create() : local;
@@ -42,6 +56,12 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
     @Override
     public Decision acquire(Policy policy, String key, long cost) {
         RateLimiter.checkArguments(policy, key, cost);
+        if (leasing != null) {
+            Decision leased = leasing.fromLease(policy, key, cost);   // counts the call, so denials below count too
+            if (leased != null) {
+                return leased;
+            }
+        }
         if (denials != null) {
             Decision cached = denials.deny(policy, key, cost);
             if (cached != null) {
@@ -54,7 +74,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         long sentAt = nanoTime.getAsLong();
         Decision decision;
         try {
-            decision = redis.acquire(policy, key, cost);
+            decision = leasing != null ? leasing.decide(policy, key, cost) : redis.acquire(policy, key, cost);
         } catch (UnsupportedRedisException e) {
             throw e;   // Redis answered: a setup error for the operator, not an outage to hide
         } catch (RuntimeException e) {
@@ -199,12 +219,45 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         if (denials != null) {
             denials.forget(policyName, key);
         }
+        if (leasing != null) {
+            leasing.revoke(policyName, key);
+        }
     }
 
-    /** Drops every remembered denial: the policies changed. */
+    /** Drops every remembered denial and every lease: the policies changed. */
     public void forgetAll() {
         if (denials != null) {
             denials.forgetAll();
+        }
+        if (leasing != null) {
+            leasing.revokeAll();
+        }
+    }
+
+    /**
+     * A notice from the override store ({@code OverrideSync}): a bucket reset ({@code reset <policy> [<key>]})
+     * drops what this node remembers of it, its denials and its leases; a change of the policies drops all.
+     *
+     * @param notice the notice
+     */
+    public void onNotice(String notice) {
+        if (io.throttled.config.OverrideStore.OVERRIDES_CHANGED.equals(notice)) {
+            forgetAll();
+        } else if (notice.startsWith("reset ")) {
+            String[] parts = notice.split(" ", 3);
+            forget(parts[1], parts.length > 2 ? parts[2] : null);
+        }
+    }
+
+    /** {@return this node's token leases, or null when it takes none} */
+    public LeasingRateLimiter leasing() {
+        return leasing;
+    }
+
+    /** Stops the lease timer and gives back the leases still out; the Redis client may be closed after. */
+    public void closeLeases() {
+        if (leasing != null) {
+            leasing.close();
         }
     }
 
@@ -245,6 +298,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
 
     @Override
     public void close() {
+        closeLeases();
         redis.close();
     }
 }

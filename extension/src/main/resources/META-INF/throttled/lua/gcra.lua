@@ -82,3 +82,22 @@ local function penalize(i, at)
   write(i, at)
   return 1
 end
+
+-- A lease's give-back (lease.lua): r unused tokens come back (the TAT moves back r × W' units), but the bucket
+-- plus the tokens still out on lease (out) never exceed the burst through a give-back: the TAT stays at least
+-- out × W' units ahead of now, unless it was less ahead already. Returns the whole tokens that came back.
+local function refund(i, r, out)
+  local w, q = limit(i)
+  local a, f = read_tat(i, q)
+  if not a or a < now then return 0 end         -- full: nothing can come back
+  local ahead = (a - now) * q + f
+  local back = max(ahead - r * w, math.min(ahead, out * w))
+  if back >= ahead then return 0 end
+  if back <= 0 then
+    redis.call('DEL', KEYS[i])
+  else
+    pending[i] = back
+    write(i, now)
+  end
+  return floor((ahead - back) / w)
+end

@@ -84,3 +84,27 @@ local function penalize(i, at)
     'PXAT', int(ceil((now + ceil(target / q)) / 1000)))
   return 1
 end
+
+-- A lease's give-back (lease.lua): r unused units drain out at once, but the room in the bucket plus the tokens
+-- still out on lease (out) never exceed the burst through a give-back: the level stays at least out, unless it
+-- was lower already. Returns the whole units that came back.
+local function refund(i, r, out)
+  local w, q = limit(i)
+  local state = redis.call('GET', KEYS[i])
+  if not state then return 0 end                -- empty: nothing can come back
+  local lv, ts, c = fields(state)
+  if c >= w then c = w - 1 end
+  local elapsed = max(0, now - ts)
+  if lv <= 0 or elapsed >= ceil((lv * w - c) / q) then return 0 end
+  local units = lv * w - c - elapsed * q
+  local back = max(units - r * w, math.min(units, out * w))
+  if back >= units then return 0 end
+  if back <= 0 then
+    redis.call('DEL', KEYS[i])
+  else
+    local level = ceil(back / w)
+    redis.call('SET', KEYS[i], int(level) .. ':' .. int(now) .. ':' .. int(level * w - back),
+      'PXAT', int(ceil((now + ceil(back / q)) / 1000)))
+  end
+  return floor((units - back) / w)
+end

@@ -83,3 +83,28 @@ local function penalize(i, at)
     'PXAT', int(ceil((now + ceil((burst * w - target) / q)) / 1000)))
   return 1
 end
+
+-- A lease's give-back (lease.lua): r unused tokens come back, but the bucket plus the tokens still out on lease
+-- (out) never exceed the burst through a give-back: tokens = min(tokens + r, max(tokens, burst - out)).
+-- Returns the whole tokens that came back.
+local function refund(i, r, out)
+  local w, q, burst = limit(i)
+  local state = redis.call('GET', KEYS[i])
+  if not state then return 0 end                -- full: nothing can come back
+  local tk, ts, c = fields(state)
+  if c >= w then c = w - 1 end
+  local elapsed = max(0, now - ts)
+  if tk >= burst or elapsed >= ceil(((burst - tk) * w - c) / q) then return 0 end
+  local units = tk * w + c + elapsed * q
+  local back = math.min(units + r * w, max(units, (burst - out) * w))
+  if back <= units then return 0 end
+  if back >= burst * w then
+    redis.call('DEL', KEYS[i])
+  else
+    local tokens = floor(back / w)
+    local carry = back - tokens * w
+    redis.call('SET', KEYS[i], int(tokens) .. ':' .. int(now) .. ':' .. int(carry),
+      'PXAT', int(ceil((now + ceil((burst * w - back) / q)) / 1000)))
+  end
+  return floor((back - units) / w)
+end
