@@ -25,7 +25,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 @ExtendWith({BrowserInstalled.class, SampleServerExtension.class})
 class ConsoleIT {
     /** ping, greeting, report and login by annotation; api-per-ip, a route from config. */
-    private static final int POLICIES = 6;   // ping, greeting, report, login, partner and the route api-per-ip
+    private static final int POLICIES = 7;   // ping, greeting, report, login, partner, hot and the route api-per-ip
 
     @Test
     void anOperatorChangesAPolicyAndItTakesEffect(SampleServer sample, @TempDir Path profile) throws Exception {

@@ -55,7 +55,7 @@ public final class SampleServerExtension implements ParameterResolver {
 
         /** Forget every bucket, override and remembered denial, so a test starts from the configured policies and full buckets. */
         public void reset() {
-            for (String policy : new String[] {"ping", "greeting", "report", "login", "partner", "api-per-ip"}) {
+            for (String policy : new String[] {"ping", "greeting", "report", "login", "partner", "hot", "api-per-ip"}) {
                 Http.send("DELETE", url("/api/throttled/policies/" + policy), null, OPERATOR, OPERATOR_PASSWORD);
                 // resets on this node at once, with no notice to wait for: a test that restarted Redis may run
                 // before the node's change feed has reconnected, and a remembered denial would then linger

@@ -46,9 +46,13 @@ final class HttpBench {
                 + " CPU per request is the whole machine's busy time (wrk, Liberty and Redis share the cores) over the"
                 + " requests served; Redis's is from `INFO cpu`; Redis reads per request from `INFO stats`"
                 + " (`total_reads_processed`: one per socket read, so a pipeline of n decisions read at once counts 1,"
-                + " and fewer than 1 per request means decisions were coalesced). Target: `@Throttled` ≥ 1.0× the floor.");
+                + " and fewer than 1 per request means decisions were coalesced). A fourth endpoint, `GET /api/demo/hot`,"
+                + " is `@Throttled` on one key for everybody (`key=global`) with token leases on (`lease=auto`, lifetime"
+                + " 100 ms), its policy raised to admit everything. Targets: `@Throttled` ≥ 1.0× the floor; the hot key"
+                + " with leases ≥ 0.9× free, with at most 0.05 script calls per request.");
         try (LibertyServer server = LibertyServer.start("throttled-sample-bench", Map.of(
                 "THROTTLED_REDIS_URL", redis.url(), "THROTTLED_POLICY_PING_RATE", "1000000000/1s",
+                "THROTTLED_POLICY_HOT_RATE", "1000000000/1s",
                 // the sample's per-address route would make free and floor pay a decision: moved off the measured
                 // paths (the route table stays, so every endpoint pays its lookup, as an application would)
                 "THROTTLED_ROUTE_API_PER_IP_PATH", "/api/not-measured/**",
@@ -56,26 +60,35 @@ final class HttpBench {
             String free = server.baseUrl() + "/api/demo/free";
             String floor = server.baseUrl() + "/api/demo/floor";
             String ping = server.baseUrl() + "/api/demo/ping";
-            int warmUps = warmUp(free, List.of(floor, ping), smoke);
+            String hot = server.baseUrl() + "/api/demo/hot";
+            int warmUps = warmUp(free, List.of(floor, ping, hot), smoke);
             List<Cost> frees = new ArrayList<>();
             List<Cost> floors = new ArrayList<>();
             List<Cost> pings = new ArrayList<>();
+            List<Cost> hots = new ArrayList<>();
             for (int round = 0; round < 3; round++) {
                 frees.add(Cost.of(free, duration, redis));
                 floors.add(Cost.of(floor, duration, redis));
                 pings.add(Cost.of(ping, duration, redis));
+                hots.add(Cost.of(hot, duration, redis));
             }
             Cost f = Cost.median(frees);
             Cost fl = Cost.median(floors);
             Cost p = Cost.median(pings);
+            Cost h = Cost.median(hots);
             double ofFloor = p.wrk().perSecond() / fl.wrk().perSecond();
             double ofFree = p.wrk().perSecond() / f.wrk().perSecond();
             Report.Table table = report.table("endpoint", "requests/s", "p50 ms", "p99 ms", "machine CPU µs / request",
-                    "of which Redis µs", "Redis reads / request");
+                    "of which Redis µs", "Redis reads / request", "script calls / request");
             row(table, "/api/demo/free", f);
             row(table, "/api/demo/floor (one plain GET)", fl);
             row(table, "/api/demo/ping (@Throttled)", p);
+            row(table, "/api/demo/hot (@Throttled, key global, lease=auto)", h);
             table.end();
+            double hotOfFree = h.wrk().perSecond() / f.wrk().perSecond();
+            report.paragraph("Hot key with leases ÷ free " + Report.ratio(hotOfFree) + " (target ≥ 0.9×: "
+                    + Report.verdict(hotOfFree, 0.9, true) + "); script calls per request " + Report.num(h.scripts())
+                    + " (target ≤ 0.05: " + Report.verdict(h.scripts(), 0.05, false) + ").");
             report.paragraph("`@Throttled` ÷ floor " + Report.ratio(ofFloor) + " (target ≥ 1.0×: "
                     + Report.verdict(ofFloor, 1.0, true) + "); ÷ free " + Report.ratio(ofFree) + " (floor ÷ free "
                     + Report.ratio(fl.wrk().perSecond() / f.wrk().perSecond()) + "), after " + warmUps + " warm-up rounds"
@@ -120,7 +133,7 @@ final class HttpBench {
 
     private static void row(Report.Table table, String name, Cost c) {
         table.row(name, Report.num(c.wrk().perSecond()), Report.num(c.wrk().p50Millis()), Report.num(c.wrk().p99Millis()),
-                Report.num(c.cpuMicros()), Report.num(c.redisMicros()), Report.num(c.redisReads()));
+                Report.num(c.cpuMicros()), Report.num(c.redisMicros()), Report.num(c.redisReads()), Report.num(c.scripts()));
     }
 
     /** Median over the runs of p50, p99 and p99.9, in ms. */
@@ -165,7 +178,7 @@ final class HttpBench {
     }
 
     /** One wrk run, with the machine's and Redis's CPU per request over it. */
-    record Cost(Wrk wrk, double cpuMicros, double redisMicros, double redisReads) {
+    record Cost(Wrk wrk, double cpuMicros, double redisMicros, double redisReads, double scripts) {
         static Cost of(String url, String duration, RedisProcess redis) {
             try (Jedis jedis = redis.jedis()) {
                 double cpu = MachineCpu.available() ? MachineCpu.busySeconds() : Double.NaN;
@@ -176,7 +189,7 @@ final class HttpBench {
                 ServerStats after = ServerStats.read(jedis);
                 double machineCpu = MachineCpu.available() ? MachineCpu.busySeconds() - cpu : Double.NaN;
                 return new Cost(wrk, machineCpu * 1e6 / requests, (after.cpuSeconds() - before.cpuSeconds()) * 1e6 / requests,
-                        (after.reads() - before.reads()) / requests);
+                        (after.reads() - before.reads()) / requests, (scripts(after) - scripts(before)) / requests);
             }
         }
 
@@ -185,7 +198,12 @@ final class HttpBench {
             Wrk wrk = HttpBench.median(runs.stream().map(Cost::wrk).toList());
             return new Cost(wrk, mid(runs.stream().mapToDouble(Cost::cpuMicros).sorted().toArray()),
                     mid(runs.stream().mapToDouble(Cost::redisMicros).sorted().toArray()),
-                    mid(runs.stream().mapToDouble(Cost::redisReads).sorted().toArray()));
+                    mid(runs.stream().mapToDouble(Cost::redisReads).sorted().toArray()),
+                    mid(runs.stream().mapToDouble(Cost::scripts).sorted().toArray()));
+        }
+
+        private static long scripts(ServerStats stats) {
+            return stats.callsOf("evalsha") + stats.callsOf("eval");
         }
 
         private static double mid(double[] sorted) {

@@ -59,6 +59,19 @@ public class DemoResource {
         return JSON.createObjectBuilder().add("message", "pong").add("at", Instant.now().toString()).build();
     }
 
+    /**
+     * A hot key with token leases ({@code @Throttled("hot")}: key global, lease=auto): says when it was admitted
+     * (µs since the epoch) and on which server, so a test can count admissions per window across nodes.
+     */
+    @GET
+    @Path("hot")
+    @Throttled("hot")
+    public JsonObject hot() {
+        Instant now = Instant.now();
+        return JSON.createObjectBuilder().add("message", "pong")
+                .add("admittedAtMicros", now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000).build();
+    }
+
     /** The same as ping without {@code @Throttled}: the baseline of the HTTP overhead benchmark. */
     @GET
     @Path("free")
