@@ -17,6 +17,13 @@ import java.util.Map;
  */
 final class Bucket {
     private final Map<String, LimitState> limits = new HashMap<>(2);
+    /**
+     * The states of the policy last decided here, in its limits' order, so a decision under the same policy
+     * neither names its limits nor looks them up; cleared whenever {@link #limits} changes otherwise.
+     */
+    private Policy shapedFor;
+    private LimitState[] shaped;
+    private String[] shapedNames;
     /** The waiters' slots by id, when the policy counts them (the twin of the {@code :w} sorted set). */
     private Map<String, Long> waiters;
     /** When the waiters' set expires (µs, on a whole ms): the latest slot ever added, as PEXPIREAT keeps it. */
@@ -24,6 +31,16 @@ final class Bucket {
 
     /** Decides like decide.lua: all limits are checked, and all or none are committed. */
     Decision decide(Policy policy, long now, long cost) {
+        LimitState[] states = states(policy, now);
+        if (states.length == 1) {   // nothing to combine: the verdict need not outlive this frame
+            Limit limit = policy.limits().get(0);
+            Verdict v = states[0].check(limit, now, cost);
+            if (v.allowed() && cost > 0) {
+                states[0].commit(limit, now, cost);
+            }
+            return new Decision(v.allowed(), v.remaining(), v.retryAfterMillis(), v.resetAfterMillis(), limit,
+                    policy.name());
+        }
         Check check = check(policy, now, cost);
         if (check.decision.allowed() && cost > 0) {
             check.commit(now, cost);
@@ -110,6 +127,7 @@ final class Bucket {
         for (int i = 0; i < policyLimits.size(); i++) {
             String name = BucketKeys.limit("", policy, policyLimits.get(i));
             String previous = reservation.previous().get(i);
+            shapedFor = null;
             if (previous.isEmpty()) {
                 limits.remove(name);
             } else {
@@ -142,11 +160,10 @@ final class Bucket {
      */
     Check check(Policy policy, long now, long cost) {
         List<Limit> policyLimits = policy.limits();
-        LimitState[] states = new LimitState[policyLimits.size()];
+        LimitState[] states = states(policy, now).clone();   // a later check may replace an expired state
         Verdict decider = null;
         int index = 0;
         for (int i = 0; i < states.length; i++) {
-            states[i] = state(policy, policyLimits.get(i), now);
             Verdict v = states[i].check(policyLimits.get(i), now, cost);
             if (decides(v, decider)) {
                 decider = v;
@@ -200,11 +217,37 @@ final class Bucket {
     private LimitState state(Policy policy, Limit limit, long now) {
         String name = BucketKeys.limit("", policy, limit);
         LimitState state = limits.get(name);
-        if (state == null || (state.freshAt() != 0 && state.freshAt() <= now)) {
+        if (expired(state, now)) {
             state = newState(policy);
             limits.put(name, state);
+            shapedFor = null;
         }
         return state;
+    }
+
+    /** Every limit's state as {@link #state} gives it, in the policy's order; the array is this bucket's own. */
+    private LimitState[] states(Policy policy, long now) {
+        if (policy != shapedFor && !policy.equals(shapedFor)) {
+            List<Limit> policyLimits = policy.limits();
+            shaped = new LimitState[policyLimits.size()];
+            shapedNames = new String[shaped.length];
+            for (int i = 0; i < shaped.length; i++) {
+                shapedNames[i] = BucketKeys.limit("", policy, policyLimits.get(i));
+                shaped[i] = limits.get(shapedNames[i]);
+            }
+            shapedFor = policy;
+        }
+        for (int i = 0; i < shaped.length; i++) {
+            if (expired(shaped[i], now)) {
+                shaped[i] = newState(policy);
+                limits.put(shapedNames[i], shaped[i]);
+            }
+        }
+        return shaped;
+    }
+
+    private static boolean expired(LimitState state, long now) {
+        return state == null || (state.freshAt() != 0 && state.freshAt() <= now);
     }
 
     private static LimitState newState(Policy policy) {

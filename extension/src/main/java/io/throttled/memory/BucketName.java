@@ -1,0 +1,13 @@
+package io.throttled.memory;
+
+/**
+ * Which bucket: a policy's name and the client key as it appears inside the braces of the Redis key
+ * ({@link io.throttled.core.BucketKeys#safe}). Two fields instead of the joined key string, so a decision
+ * neither builds nor hashes that string.
+ */
+record BucketName(String policy, String key) {
+    @Override
+    public int hashCode() {
+        return 31 * policy.hashCode() + key.hashCode();   // stable, so it also picks the bucket's lock
+    }
+}
