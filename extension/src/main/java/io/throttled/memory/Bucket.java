@@ -23,7 +23,11 @@ final class Bucket {
      */
     private Policy shapedFor;
     private LimitState[] shaped;
-    private String[] shapedNames;
+    /**
+     * When (µs) a call last read or wrote this bucket. Written under the bucket's lock, read without it by the
+     * {@link IdleSweep} only to skip buckets in use; the sweep decides under the lock, by {@link #freshAt()}.
+     */
+    private long lastUsed;
     /** The waiters' slots by id, when the policy counts them (the twin of the {@code :w} sorted set). */
     private Map<String, Long> waiters;
     /** When the waiters' set expires (µs, on a whole ms): the latest slot ever added, as PEXPIREAT keeps it. */
@@ -103,6 +107,7 @@ final class Bucket {
 
     /** Like penalty.lua: every limit pushed on so nothing passes before {@code at} (µs); whether any moved. */
     boolean penalize(Policy policy, long now, long at) {
+        lastUsed = now;
         boolean moved = false;
         for (Limit limit : policy.limits()) {
             moved |= state(policy, limit, now).penalize(limit, now, at);
@@ -112,6 +117,7 @@ final class Bucket {
 
     /** Like release.lua: see {@link io.throttled.core.RateLimiter#release}. */
     boolean release(Policy policy, Reservation reservation, long now) {
+        lastUsed = now;
         if (policy.waiting().bounded()) {
             liveWaiters(now).remove(reservation.waiterId());
             forgetIfEmpty();
@@ -213,41 +219,43 @@ final class Bucket {
                 && (v.retryAfterMillis() == Decision.NEVER || v.retryAfterMillis() > current.retryAfterMillis());
     }
 
-    /** The limit's state, or a fresh one when there is none or it has expired (as its Redis key would). */
+    /** The limit's state, a fresh one when there is none, cleared when it has expired (as its Redis key would). */
     private LimitState state(Policy policy, Limit limit, long now) {
         String name = BucketKeys.limit("", policy, limit);
         LimitState state = limits.get(name);
-        if (expired(state, now)) {
+        if (state == null) {
             state = newState(policy);
             limits.put(name, state);
             shapedFor = null;
+        } else if (expired(state, now)) {
+            state.clear();
         }
         return state;
     }
 
     /** Every limit's state as {@link #state} gives it, in the policy's order; the array is this bucket's own. */
     private LimitState[] states(Policy policy, long now) {
+        lastUsed = now;
         if (policy != shapedFor && !policy.equals(shapedFor)) {
             List<Limit> policyLimits = policy.limits();
-            shaped = new LimitState[policyLimits.size()];
-            shapedNames = new String[shaped.length];
-            for (int i = 0; i < shaped.length; i++) {
-                shapedNames[i] = BucketKeys.limit("", policy, policyLimits.get(i));
-                shaped[i] = limits.get(shapedNames[i]);
+            LimitState[] states = new LimitState[policyLimits.size()];
+            for (int i = 0; i < states.length; i++) {
+                String name = BucketKeys.limit("", policy, policyLimits.get(i));
+                states[i] = limits.computeIfAbsent(name, n -> newState(policy));
             }
+            shaped = states;
             shapedFor = policy;
         }
-        for (int i = 0; i < shaped.length; i++) {
-            if (expired(shaped[i], now)) {
-                shaped[i] = newState(policy);
-                limits.put(shapedNames[i], shaped[i]);
+        for (LimitState state : shaped) {
+            if (expired(state, now)) {
+                state.clear();   // in place: a decision on a key that comes back allocates nothing
             }
         }
         return shaped;
     }
 
     private static boolean expired(LimitState state, long now) {
-        return state == null || (state.freshAt() != 0 && state.freshAt() <= now);
+        return state.freshAt() != 0 && state.freshAt() <= now;
     }
 
     private static LimitState newState(Policy policy) {
@@ -267,6 +275,10 @@ final class Bucket {
             default:
                 throw new IllegalStateException("no in-JVM state for " + policy.algorithm());
         }
+    }
+
+    long lastUsed() {
+        return lastUsed;
     }
 
     /** When every state here decides like a fresh one (µs); 0 when there is nothing to keep. */

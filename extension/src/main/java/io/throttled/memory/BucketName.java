@@ -10,4 +10,10 @@ record BucketName(String policy, String key) {
     public int hashCode() {
         return 31 * policy.hashCode() + key.hashCode();   // stable, so it also picks the bucket's lock
     }
+
+    // written out: a record's generated equals goes through method handles, slower on every cache lookup
+    @Override
+    public boolean equals(Object other) {
+        return this == other || other instanceof BucketName that && key.equals(that.key) && policy.equals(that.policy);
+    }
 }
