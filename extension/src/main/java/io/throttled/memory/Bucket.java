@@ -166,7 +166,7 @@ final class Bucket {
      */
     Check check(Policy policy, long now, long cost) {
         List<Limit> policyLimits = policy.limits();
-        LimitState[] states = states(policy, now).clone();   // a later check may replace an expired state
+        LimitState[] states = states(policy, now);
         Verdict decider = null;
         int index = 0;
         for (int i = 0; i < states.length; i++) {
@@ -233,7 +233,10 @@ final class Bucket {
         return state;
     }
 
-    /** Every limit's state as {@link #state} gives it, in the policy's order; the array is this bucket's own. */
+    /**
+     * Every limit's state as {@link #state} gives it, in the policy's order. The array is this bucket's own and
+     * never changes once returned: states are cleared in place, and another policy gets a new array.
+     */
     private LimitState[] states(Policy policy, long now) {
         lastUsed = now;
         if (policy != shapedFor && !policy.equals(shapedFor)) {
