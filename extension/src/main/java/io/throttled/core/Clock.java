@@ -1,7 +1,6 @@
 package io.throttled.core;
 
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 
 /** Wall-clock time in microseconds since the epoch; injected so tests can read as timelines. */
 @FunctionalInterface
@@ -12,6 +11,9 @@ public interface Clock {
 
     /** {@return this JVM's wall clock} */
     static Clock system() {
-        return () -> ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
+        return () -> {
+            Instant now = Instant.now();   // two fields, not ChronoUnit's overflow-checked difference from EPOCH
+            return now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000;
+        };
     }
 }

@@ -17,6 +17,17 @@ import java.util.Map;
  */
 final class Bucket {
     private final Map<String, LimitState> limits = new HashMap<>(2);
+    /**
+     * The states of the policy last decided here, in its limits' order, so a decision under the same policy
+     * neither names its limits nor looks them up; cleared whenever {@link #limits} changes otherwise.
+     */
+    private Policy shapedFor;
+    private LimitState[] shaped;
+    /**
+     * When (µs) a call last read or wrote this bucket. Written under the bucket's lock, read without it by the
+     * {@link IdleSweep} only to skip buckets in use; the sweep decides under the lock, by {@link #freshAt()}.
+     */
+    private long lastUsed;
     /** The waiters' slots by id, when the policy counts them (the twin of the {@code :w} sorted set). */
     private Map<String, Long> waiters;
     /** When the waiters' set expires (µs, on a whole ms): the latest slot ever added, as PEXPIREAT keeps it. */
@@ -24,6 +35,16 @@ final class Bucket {
 
     /** Decides like decide.lua: all limits are checked, and all or none are committed. */
     Decision decide(Policy policy, long now, long cost) {
+        LimitState[] states = states(policy, now);
+        if (states.length == 1) {   // nothing to combine: the verdict need not outlive this frame
+            Limit limit = policy.limits().get(0);
+            Verdict v = states[0].check(limit, now, cost);
+            if (v.allowed() && cost > 0) {
+                states[0].commit(limit, now, cost);
+            }
+            return new Decision(v.allowed(), v.remaining(), v.retryAfterMillis(), v.resetAfterMillis(), limit,
+                    policy.name());
+        }
         Check check = check(policy, now, cost);
         if (check.decision.allowed() && cost > 0) {
             check.commit(now, cost);
@@ -86,6 +107,7 @@ final class Bucket {
 
     /** Like penalty.lua: every limit pushed on so nothing passes before {@code at} (µs); whether any moved. */
     boolean penalize(Policy policy, long now, long at) {
+        lastUsed = now;
         boolean moved = false;
         for (Limit limit : policy.limits()) {
             moved |= state(policy, limit, now).penalize(limit, now, at);
@@ -95,6 +117,7 @@ final class Bucket {
 
     /** Like release.lua: see {@link io.throttled.core.RateLimiter#release}. */
     boolean release(Policy policy, Reservation reservation, long now) {
+        lastUsed = now;
         if (policy.waiting().bounded()) {
             liveWaiters(now).remove(reservation.waiterId());
             forgetIfEmpty();
@@ -110,6 +133,7 @@ final class Bucket {
         for (int i = 0; i < policyLimits.size(); i++) {
             String name = BucketKeys.limit("", policy, policyLimits.get(i));
             String previous = reservation.previous().get(i);
+            shapedFor = null;
             if (previous.isEmpty()) {
                 limits.remove(name);
             } else {
@@ -142,11 +166,10 @@ final class Bucket {
      */
     Check check(Policy policy, long now, long cost) {
         List<Limit> policyLimits = policy.limits();
-        LimitState[] states = new LimitState[policyLimits.size()];
+        LimitState[] states = states(policy, now);
         Verdict decider = null;
         int index = 0;
         for (int i = 0; i < states.length; i++) {
-            states[i] = state(policy, policyLimits.get(i), now);
             Verdict v = states[i].check(policyLimits.get(i), now, cost);
             if (decides(v, decider)) {
                 decider = v;
@@ -196,15 +219,46 @@ final class Bucket {
                 && (v.retryAfterMillis() == Decision.NEVER || v.retryAfterMillis() > current.retryAfterMillis());
     }
 
-    /** The limit's state, or a fresh one when there is none or it has expired (as its Redis key would). */
+    /** The limit's state, a fresh one when there is none, cleared when it has expired (as its Redis key would). */
     private LimitState state(Policy policy, Limit limit, long now) {
         String name = BucketKeys.limit("", policy, limit);
         LimitState state = limits.get(name);
-        if (state == null || (state.freshAt() != 0 && state.freshAt() <= now)) {
+        if (state == null) {
             state = newState(policy);
             limits.put(name, state);
+            shapedFor = null;
+        } else if (expired(state, now)) {
+            state.clear();
         }
         return state;
+    }
+
+    /**
+     * Every limit's state as {@link #state} gives it, in the policy's order. The array is this bucket's own and
+     * never changes once returned: states are cleared in place, and another policy gets a new array.
+     */
+    private LimitState[] states(Policy policy, long now) {
+        lastUsed = now;
+        if (policy != shapedFor && !policy.equals(shapedFor)) {
+            List<Limit> policyLimits = policy.limits();
+            LimitState[] states = new LimitState[policyLimits.size()];
+            for (int i = 0; i < states.length; i++) {
+                String name = BucketKeys.limit("", policy, policyLimits.get(i));
+                states[i] = limits.computeIfAbsent(name, n -> newState(policy));
+            }
+            shaped = states;
+            shapedFor = policy;
+        }
+        for (LimitState state : shaped) {
+            if (expired(state, now)) {
+                state.clear();   // in place: a decision on a key that comes back allocates nothing
+            }
+        }
+        return shaped;
+    }
+
+    private static boolean expired(LimitState state, long now) {
+        return state.freshAt() != 0 && state.freshAt() <= now;
     }
 
     private static LimitState newState(Policy policy) {
@@ -224,6 +278,10 @@ final class Bucket {
             default:
                 throw new IllegalStateException("no in-JVM state for " + policy.algorithm());
         }
+    }
+
+    long lastUsed() {
+        return lastUsed;
     }
 
     /** When every state here decides like a fresh one (µs); 0 when there is nothing to keep. */

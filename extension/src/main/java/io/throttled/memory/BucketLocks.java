@@ -6,11 +6,11 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * Striped locks over bucket names. A decision holds the stripe of every bucket it reads from check to
  * commit, so a group's buckets cannot change between its checks and its commits; stripes are taken in
- * ascending order, so two groups sharing buckets cannot deadlock. A stripe is held for microseconds, so a
- * few dozen of them serve many threads; two buckets of one stripe only wait for each other.
+ * ascending order, so two groups sharing buckets cannot deadlock. A stripe is held for a fraction of a
+ * microsecond, so a few hundred of them serve many threads; two buckets of one stripe only wait for each other.
  */
 final class BucketLocks {
-    private static final int STRIPES = 64;   // a power of two: the index is a mask of the hash
+    private static final int STRIPES = 256;   // a power of two: the index is a mask of the hash
 
     private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
 
@@ -18,15 +18,15 @@ final class BucketLocks {
         Arrays.setAll(stripes, i -> new ReentrantLock());
     }
 
-    /** The lock of one bucket; the caller unlocks it. */
-    ReentrantLock lock(String bucket) {
+    /** The lock of one bucket, by its name's hash; the caller unlocks it. */
+    ReentrantLock lock(BucketName bucket) {
         ReentrantLock lock = stripes[index(bucket)];
         lock.lock();
         return lock;
     }
 
     /** Locks every bucket's stripe in ascending order; returns the stripes to hand to {@link #unlock}. */
-    int[] lockAll(String[] buckets) {
+    int[] lockAll(BucketName[] buckets) {
         int[] held = new int[buckets.length];
         for (int i = 0; i < buckets.length; i++) {
             held[i] = index(buckets[i]);
@@ -44,7 +44,7 @@ final class BucketLocks {
         }
     }
 
-    private static int index(String bucket) {
+    private static int index(BucketName bucket) {
         int h = bucket.hashCode();
         return (h ^ (h >>> 16)) & (STRIPES - 1);
     }

@@ -1,8 +1,6 @@
 package io.throttled.memory;
 
 import static io.throttled.core.ExactArithmetic.ceilDiv;
-import static io.throttled.core.ExactArithmetic.reducedQuantity;
-import static io.throttled.core.ExactArithmetic.reducedWindow;
 
 import io.throttled.core.Limit;
 
@@ -14,8 +12,7 @@ final class GcraState extends LimitState {
 
     @Override
     Verdict check(Limit limit, long now, long cost) {
-        long w = reducedWindow(limit);
-        long q = reducedQuantity(limit);
+        reduce(limit);
         long tau = limit.burst() * w;
         long ahead = 0;
         if (tat >= now) {
@@ -35,7 +32,7 @@ final class GcraState extends LimitState {
 
     @Override
     void commit(Limit limit, long now, long cost) {
-        long q = reducedQuantity(limit);
+        reduce(limit);
         tat = now + after / q;
         fraction = after % q;
     }
@@ -48,8 +45,8 @@ final class GcraState extends LimitState {
 
     @Override
     boolean penalize(Limit limit, long now, long at) {
-        long q = reducedQuantity(limit);
-        long least = (limit.burst() - 1) * reducedWindow(limit);   // units the TAT lies after at
+        reduce(limit);
+        long least = (limit.burst() - 1) * w;   // units the TAT lies after at
         if (tat != 0 && (tat - at) * q + Math.min(fraction, q - 1) >= least) {
             return false;
         }
@@ -71,6 +68,12 @@ final class GcraState extends LimitState {
         long[] f = fields(text);
         tat = f[0];
         fraction = f.length > 1 ? f[1] : 0;
+    }
+
+    @Override
+    void clear() {
+        tat = 0;
+        fraction = 0;
     }
 
     @Override

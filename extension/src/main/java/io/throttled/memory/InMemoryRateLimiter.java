@@ -2,7 +2,6 @@ package io.throttled.memory;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.Expiry;
 import io.throttled.core.Acquisition;
 import io.throttled.core.BucketInventory;
 import io.throttled.core.BucketKeys;
@@ -14,35 +13,41 @@ import io.throttled.core.Reservation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
 
 /**
  * Decides in this JVM with the same arithmetic as the Redis scripts: the default when no Redis is
  * configured, the test oracle for the scripts, and the local fallback when Redis is down.
  *
  * <p>Thread-safe: a decision holds its buckets' locks ({@link BucketLocks}) from check to commit, so a
- * group of requests is decided all-or-none like the group script on Redis. Idle buckets are evicted
- * when they would decide like fresh ones; the cache is bounded ({@link Builder#maximumSize}), and a bucket
- * evicted early for space starts full again.
+ * group of requests is decided all-or-none like the group script on Redis. A bucket is changed in place, so a
+ * decision on a known key reads the cache and writes nothing to it. Its states expire by themselves, as
+ * their Redis keys would, and idle buckets are forgotten by an {@link IdleSweep}; the cache is bounded
+ * ({@link Builder#maximumSize}), and a bucket evicted early for space starts full again.
  */
 public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
     /** The most buckets held at once unless {@link Builder#maximumSize} says otherwise. */
     public static final long DEFAULT_MAXIMUM_SIZE = 1_000_000;
 
     private final Clock clock;
-    private final BucketKeys keys;
-    private final Cache<String, Bucket> buckets;
+    private final Cache<BucketName, Bucket> cache;
+    /** The cache as a map: the same entries, without the wrapper's lambdas. */
+    private final ConcurrentMap<BucketName, Bucket> buckets;
     private final BucketLocks locks = new BucketLocks();
+    private final IdleSweep sweep;
 
     private InMemoryRateLimiter(Builder builder) {
+        new BucketKeys(builder.keyPrefix);   // checks the prefix; no bucket name in this JVM carries it
         this.clock = builder.clock;
-        this.keys = new BucketKeys(builder.keyPrefix);
-        this.buckets = Caffeine.newBuilder()
+        // no expiry in the cache: a variable expiry rewritten on every decision cost more than the decision
+        this.cache = Caffeine.newBuilder()
                 .maximumSize(builder.maximumSize)
-                .ticker(() -> clock.nowMicros() * 1000)
-                .expireAfter(new UntilFresh(clock))
                 .executor(Runnable::run)   // maintenance on the caller, never on the JVM-wide common pool
                 .build();
+        this.buckets = cache.asMap();
+        this.sweep = new IdleSweep(buckets, locks);
     }
 
     /** {@return a builder: the system clock, the default key prefix and size} */
@@ -59,26 +64,54 @@ public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
     public Decision acquire(Policy policy, String key, long cost) {
         RateLimiter.checkArguments(policy, key, cost);
         long now = clock.nowMicros();
-        return onBucket(keys.bucket(policy, key), now, b -> b.decide(policy, now, cost));
-    }
-
-    /**
-     * Runs {@code step} on the named bucket (a fresh one when there is none) under its lock, and forgets the
-     * bucket once it reads like a fresh one again.
-     */
-    private Decision onBucket(String name, long now, java.util.function.Function<Bucket, Decision> step) {
-        Decision[] decision = new Decision[1];
+        BucketName name = name(policy, key);
+        Decision decision;
         ReentrantLock lock = locks.lock(name);
         try {
-            buckets.asMap().compute(name, (n, bucket) -> {
-                Bucket b = bucket == null ? new Bucket() : bucket;
-                decision[0] = step.apply(b);
-                return b.freshAt() > now ? b : null;
-            });
+            Bucket bucket = buckets.get(name);
+            if (bucket != null) {
+                decision = bucket.decide(policy, now, cost);
+            } else {
+                bucket = new Bucket();
+                decision = bucket.decide(policy, now, cost);
+                keepIfLive(name, bucket, now);
+            }
         } finally {
             lock.unlock();
         }
-        return decision[0];
+        sweep.maybeRun(now);
+        return decision;
+    }
+
+    private static BucketName name(Policy policy, String clientKey) {
+        return new BucketName(policy.name(), BucketKeys.safe(clientKey));
+    }
+
+    /** Stores a new bucket unless it already reads like a fresh one (a peek, a denial); the caller holds its lock. */
+    private void keepIfLive(BucketName name, Bucket bucket, long now) {
+        if (bucket.freshAt() > now) {
+            buckets.put(name, bucket);
+        }
+    }
+
+    /** Runs {@code step} on the named bucket (a new one when there is none) under its lock. */
+    private <T> T onBucket(BucketName name, long now, Function<Bucket, T> step) {
+        T result;
+        ReentrantLock lock = locks.lock(name);
+        try {
+            Bucket bucket = buckets.get(name);
+            if (bucket != null) {
+                result = step.apply(bucket);
+            } else {
+                bucket = new Bucket();
+                result = step.apply(bucket);
+                keepIfLive(name, bucket, now);
+            }
+        } finally {
+            lock.unlock();
+        }
+        sweep.maybeRun(now);
+        return result;
     }
 
     /** Like reserve.lua, under the bucket's lock. */
@@ -89,7 +122,7 @@ public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
             return acquire(policy, key, cost);
         }
         long now = clock.nowMicros();
-        Decision d = onBucket(keys.bucket(policy, key), now, b -> b.reserve(policy, now, cost));
+        Decision d = onBucket(name(policy, key), now, b -> b.reserve(policy, now, cost));
         if (d.reserved()) {   // the bucket does not know the client key; the reservation names it
             Reservation r = d.reservation();
             d = new Decision(d.allowed(), d.remaining(), d.retryAfterMillis(), d.resetAfterMillis(), d.limit(), d.policy(),
@@ -104,12 +137,7 @@ public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
     public boolean penalize(Policy policy, String key, long waitMillis) {
         RateLimiter.checkPenalty(policy, key, waitMillis);
         long now = clock.nowMicros();
-        boolean[] moved = new boolean[1];
-        onBucket(keys.bucket(policy, key), now, b -> {
-            moved[0] = b.penalize(policy, now, now + waitMillis * 1000);
-            return null;
-        });
-        return moved[0];
+        return onBucket(name(policy, key), now, b -> b.penalize(policy, now, now + waitMillis * 1000));
     }
 
     /** Like release.lua, under the bucket's lock. */
@@ -119,18 +147,14 @@ public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
             throw new IllegalArgumentException("a reservation is given back under the policy it was made under");
         }
         long now = clock.nowMicros();
-        String name = keys.bucket(policy, reservation.key());
-        boolean[] released = new boolean[1];
+        BucketName name = name(policy, reservation.key());
         ReentrantLock lock = locks.lock(name);
         try {
-            buckets.asMap().computeIfPresent(name, (n, b) -> {
-                released[0] = b.release(policy, reservation, now);
-                return b.freshAt() > now ? b : null;
-            });
+            Bucket bucket = buckets.get(name);
+            return bucket != null && bucket.release(policy, reservation, now);
         } finally {
             lock.unlock();
         }
-        return released[0];
     }
 
     /** All or none, like the group script: every bucket is checked, then all are committed or none. */
@@ -141,28 +165,36 @@ public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
             Acquisition only = requests.get(0);
             return List.of(acquire(only.policy(), only.key(), only.cost()));
         }
-        String[] names = new String[requests.size()];
+        BucketName[] names = new BucketName[requests.size()];
         for (int i = 0; i < names.length; i++) {
-            names[i] = keys.bucket(requests.get(i).policy(), requests.get(i).key());
+            names[i] = name(requests.get(i).policy(), requests.get(i).key());
         }
+        long now = clock.nowMicros();
+        List<Decision> decisions;
         int[] held = locks.lockAll(names);
         try {
-            return decideHeld(requests, names, clock.nowMicros());
+            decisions = decideHeld(requests, names, now);
         } finally {
             locks.unlock(held);
         }
+        sweep.maybeRun(now);
+        return decisions;
     }
 
     /** The group's decisions; the caller holds every bucket's lock. */
-    private List<Decision> decideHeld(List<Acquisition> requests, String[] names, long now) {
+    private List<Decision> decideHeld(List<Acquisition> requests, BucketName[] names, long now) {
         int n = requests.size();
         Bucket[] held = new Bucket[n];
+        boolean[] created = new boolean[n];
         Bucket.Check[] checks = new Bucket.Check[n];
         boolean admitted = true;
         for (int i = 0; i < n; i++) {
             Acquisition r = requests.get(i);
-            Bucket b = buckets.getIfPresent(names[i]);
-            held[i] = b == null ? new Bucket() : b;
+            held[i] = buckets.get(names[i]);
+            if (held[i] == null) {
+                held[i] = new Bucket();
+                created[i] = true;
+            }
             checks[i] = held[i].check(r.policy(), now, r.cost());
             admitted &= checks[i].decision.allowed() || !r.policy().enforce();
         }
@@ -178,11 +210,8 @@ public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
                 }
             }
             decisions.add(d);
-            // put or drop, as the single decision's compute does, so the cache's expiry follows the state
-            if (held[i].freshAt() > now) {
-                buckets.put(names[i], held[i]);
-            } else {
-                buckets.invalidate(names[i]);
+            if (created[i]) {
+                keepIfLive(names[i], held[i], now);
             }
         }
         return decisions;
@@ -191,10 +220,10 @@ public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
     @Override
     public void reset(Policy policy, String key) {
         RateLimiter.checkArguments(policy, key, 0);
-        String name = keys.bucket(policy, key);
+        BucketName name = name(policy, key);
         ReentrantLock lock = locks.lock(name);
         try {
-            buckets.invalidate(name);
+            buckets.remove(name);
         } finally {
             lock.unlock();
         }
@@ -203,12 +232,12 @@ public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
     /** Keys in order; the cursor is the last key of the previous page. */
     @Override
     public KeyPage keys(Policy policy, String cursor, int count) {
-        String stem = keys.prefix() + policy.name() + ":{";
         String after = KeyPage.START.equals(cursor) ? "" : cursor;
-        List<String> page = buckets.asMap().keySet().stream()
-                .filter(k -> k.startsWith(stem))
-                .map(k -> k.substring(stem.length(), k.length() - 1))
-                .filter(k -> k.compareTo(after) > 0)
+        long now = clock.nowMicros();
+        List<String> page = buckets.keySet().stream()
+                .filter(n -> n.policy().equals(policy.name()) && n.key().compareTo(after) > 0)
+                .filter(n -> freshAt(n) > now)
+                .map(BucketName::key)
                 .sorted()
                 .limit(Math.max(1, count))
                 .toList();
@@ -217,61 +246,49 @@ public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
 
     @Override
     public OptionalLong timeToLiveMillis(Policy policy, String clientKey) {
-        Bucket bucket = buckets.getIfPresent(keys.bucket(policy, clientKey));
+        long freshAt = freshAt(name(policy, clientKey));
         long now = clock.nowMicros();
-        if (bucket == null || bucket.freshAt() <= now) {
+        if (freshAt <= now) {
             return OptionalLong.empty();
         }
-        return OptionalLong.of(Math.floorDiv(bucket.freshAt() - now + 999, 1000));
+        return OptionalLong.of(Math.floorDiv(freshAt - now + 999, 1000));
     }
 
+    /** When the named bucket reads like a fresh one (µs), read under its lock; 0 when there is none. */
+    private long freshAt(BucketName name) {
+        ReentrantLock lock = locks.lock(name);
+        try {
+            Bucket bucket = buckets.get(name);
+            return bucket == null ? 0 : bucket.freshAt();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Drops every bucket of the policy; counts those that were live, as Redis counts the keys it deletes. */
     @Override
     public long resetAll(Policy policy) {
-        String stem = keys.prefix() + policy.name() + ":{";
-        List<String> names = buckets.asMap().keySet().stream().filter(k -> k.startsWith(stem)).toList();
-        for (String name : names) {
+        long now = clock.nowMicros();
+        List<BucketName> names = buckets.keySet().stream().filter(n -> n.policy().equals(policy.name())).toList();
+        long live = 0;
+        for (BucketName name : names) {
             ReentrantLock lock = locks.lock(name);   // not between a group's check and its commit
             try {
-                buckets.invalidate(name);
+                Bucket bucket = buckets.remove(name);
+                if (bucket != null && bucket.freshAt() > now) {
+                    live++;
+                }
             } finally {
                 lock.unlock();
             }
         }
-        return names.size();
+        return live;
     }
 
     /** {@return the buckets currently held (approximate; for tests and metrics)} */
     public long size() {
-        buckets.cleanUp();
-        return buckets.estimatedSize();
-    }
-
-    /** Keeps each bucket until it would decide like a fresh one. */
-    private static final class UntilFresh implements Expiry<String, Bucket> {
-        private final Clock clock;
-
-        UntilFresh(Clock clock) {
-            this.clock = clock;
-        }
-
-        @Override
-        public long expireAfterCreate(String key, Bucket bucket, long currentTime) {
-            return nanosUntilFresh(bucket);
-        }
-
-        @Override
-        public long expireAfterUpdate(String key, Bucket bucket, long currentTime, long currentDuration) {
-            return nanosUntilFresh(bucket);
-        }
-
-        @Override
-        public long expireAfterRead(String key, Bucket bucket, long currentTime, long currentDuration) {
-            return currentDuration;
-        }
-
-        private long nanosUntilFresh(Bucket bucket) {
-            return Math.max(0, bucket.freshAt() - clock.nowMicros()) * 1000;
-        }
+        cache.cleanUp();
+        return cache.estimatedSize();
     }
 
     /** Settings of an in-JVM limiter. */

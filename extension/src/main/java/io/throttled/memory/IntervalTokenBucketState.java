@@ -109,6 +109,11 @@ final class IntervalTokenBucketState extends LimitState {
     }
 
     @Override
+    void clear() {
+        present = false;
+    }
+
+    @Override
     long freshAt() {
         return present ? freshAt : 0;
     }

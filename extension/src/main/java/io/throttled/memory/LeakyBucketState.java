@@ -1,8 +1,6 @@
 package io.throttled.memory;
 
 import static io.throttled.core.ExactArithmetic.ceilDiv;
-import static io.throttled.core.ExactArithmetic.reducedQuantity;
-import static io.throttled.core.ExactArithmetic.reducedWindow;
 
 import io.throttled.core.Limit;
 
@@ -19,8 +17,7 @@ final class LeakyBucketState extends LimitState {
 
     @Override
     Verdict check(Limit limit, long now, long cost) {
-        long w = reducedWindow(limit);
-        long q = reducedQuantity(limit);
+        reduce(limit);
         long burst = limit.burst();
         long lv = 0;
         long c = 0;
@@ -63,8 +60,7 @@ final class LeakyBucketState extends LimitState {
 
     @Override
     String reserve(Limit limit, long now, long slot) {
-        long w = reducedWindow(limit);
-        long q = reducedQuantity(limit);
+        reduce(limit);
         long units = nextLevel * w - nextCarry + (slot - now) * q;   // what drains until the slot is still in
         present = true;
         level = ceilDiv(units, w);
@@ -76,8 +72,7 @@ final class LeakyBucketState extends LimitState {
 
     @Override
     boolean penalize(Limit limit, long now, long at) {
-        long w = reducedWindow(limit);
-        long q = reducedQuantity(limit);
+        reduce(limit);
         long units = 0;
         if (present) {
             long c = Math.min(carry, w - 1);
@@ -111,6 +106,11 @@ final class LeakyBucketState extends LimitState {
         updated = f[1];
         carry = f[2];
         freshAt = expiryMillis * 1000;
+    }
+
+    @Override
+    void clear() {
+        present = false;
     }
 
     @Override

@@ -3,7 +3,6 @@ package io.throttled.memory;
 import static io.throttled.core.ExactArithmetic.ceilDiv;
 
 import io.throttled.core.Limit;
-import java.util.TreeMap;
 
 /**
  * The twin of {@code sliding-window-counter.lua}: counts per clock-aligned window (in whole ms), the
@@ -11,7 +10,7 @@ import java.util.TreeMap;
  */
 final class SlidingWindowCounterState extends LimitState {
     /** window index → count, like the script's keys {@code stem:n}; each lives through the next window. */
-    private final TreeMap<Long, Long> counts = new TreeMap<>();
+    private final WindowCounts counts = new WindowCounts();
     private long windowMillis;
 
     @Override
@@ -21,9 +20,9 @@ final class SlidingWindowCounterState extends LimitState {
         long ms = Math.floorDiv(now, 1000);
         long window = Math.floorDiv(ms, w);
         long into = ms - window * w;
-        counts.headMap(window - 1, false).clear();
-        long curr = counts.getOrDefault(window, 0L);
-        long prev = counts.getOrDefault(window - 1, 0L);
+        counts.dropBefore(window - 1);
+        long curr = counts.get(window);
+        long prev = counts.get(window - 1);
         long used = Math.floorDiv(prev * (w - into), w) + curr;
         if (cost <= q && used + cost <= q) {
             return new Verdict(true, q - used - cost, 0, full(curr + cost, prev, w, into));
@@ -53,11 +52,16 @@ final class SlidingWindowCounterState extends LimitState {
     @Override
     void commit(Limit limit, long now, long cost) {
         windowMillis = limit.windowMillis();
-        counts.merge(Math.floorDiv(Math.floorDiv(now, 1000), windowMillis), cost, Long::sum);
+        counts.add(Math.floorDiv(Math.floorDiv(now, 1000), windowMillis), cost);
+    }
+
+    @Override
+    void clear() {
+        counts.clear();
     }
 
     @Override
     long freshAt() {
-        return counts.isEmpty() ? 0 : (counts.lastKey() + 2) * windowMillis * 1000;
+        return counts.isEmpty() ? 0 : (counts.last() + 2) * windowMillis * 1000;
     }
 }

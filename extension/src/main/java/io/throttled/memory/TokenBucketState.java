@@ -1,8 +1,6 @@
 package io.throttled.memory;
 
 import static io.throttled.core.ExactArithmetic.ceilDiv;
-import static io.throttled.core.ExactArithmetic.reducedQuantity;
-import static io.throttled.core.ExactArithmetic.reducedWindow;
 
 import io.throttled.core.Limit;
 
@@ -19,8 +17,7 @@ final class TokenBucketState extends LimitState {
 
     @Override
     Verdict check(Limit limit, long now, long cost) {
-        long w = reducedWindow(limit);
-        long q = reducedQuantity(limit);
+        reduce(limit);
         long burst = limit.burst();
         long tk = burst;
         long c = 0;
@@ -53,8 +50,7 @@ final class TokenBucketState extends LimitState {
 
     @Override
     String reserve(Limit limit, long now, long slot) {
-        long w = reducedWindow(limit);
-        long q = reducedQuantity(limit);
+        reduce(limit);
         long units = nextTokens * w + nextCarry - (slot - now) * q;   // the refill until the slot is owed
         present = true;
         tokens = Math.floorDiv(units, w);
@@ -66,8 +62,7 @@ final class TokenBucketState extends LimitState {
 
     @Override
     boolean penalize(Limit limit, long now, long at) {
-        long w = reducedWindow(limit);
-        long q = reducedQuantity(limit);
+        reduce(limit);
         long burst = limit.burst();
         long units = burst * w;
         if (present) {
@@ -111,6 +106,11 @@ final class TokenBucketState extends LimitState {
         carry = nextCarry;
         updated = now;
         freshAt = nextFreshAt;
+    }
+
+    @Override
+    void clear() {
+        present = false;
     }
 
     @Override
