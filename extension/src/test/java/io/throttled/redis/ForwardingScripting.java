@@ -1,0 +1,43 @@
+package io.throttled.redis;
+
+import java.util.Collection;
+import java.util.List;
+
+/** A Redis connection that passes everything on: tests extend it to watch what goes through. */
+public abstract class ForwardingScripting implements RedisScripting {
+    private final RedisScripting redis;
+
+    protected ForwardingScripting(RedisScripting redis) {
+        this.redis = redis;
+    }
+
+    @Override
+    public Object run(ScriptCall call) {
+        return redis.run(call);
+    }
+
+    @Override
+    public List<Object> runAll(List<ScriptCall> calls) {
+        return redis.runAll(calls);
+    }
+
+    @Override
+    public int slotOf(String key) {
+        return redis.slotOf(key);
+    }
+
+    @Override
+    public RedisVersion serverVersion() {
+        return redis.serverVersion();
+    }
+
+    @Override
+    public void load(Collection<LuaScript> scripts) {
+        redis.load(scripts);
+    }
+
+    @Override
+    public void close() {
+        redis.close();
+    }
+}
