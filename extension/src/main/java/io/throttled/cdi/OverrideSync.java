@@ -79,13 +79,6 @@ public final class OverrideSync implements AutoCloseable {
         } catch (Exception e) {
             LOG.log(System.Logger.Level.DEBUG, "throttled: closing the change feed: {0}", e.toString());
         }
-        timer.shutdownNow();
-        try {
-            if (!timer.awaitTermination(5, TimeUnit.SECONDS)) {
-                LOG.log(System.Logger.Level.WARNING, "throttled: the override re-read did not stop within 5 s");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        ExtensionThreads.stop(timer, "the override re-read", Duration.ofSeconds(5));
     }
 }

@@ -4,7 +4,6 @@ import io.throttled.core.ExtensionThreads;
 import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
 
@@ -67,13 +66,6 @@ final class PermitScheduler implements AutoCloseable {
         if (!owned) {
             return;
         }
-        executor.shutdownNow();
-        try {
-            if (!executor.awaitTermination(Duration.ofSeconds(5).toMillis(), TimeUnit.MILLISECONDS)) {
-                LOG.log(System.Logger.Level.WARNING, "throttled: the permit-wait thread did not stop within 5000 ms");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        ExtensionThreads.stop(executor, "the permit-wait thread", Duration.ofSeconds(5));
     }
 }

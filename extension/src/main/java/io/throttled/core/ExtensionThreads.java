@@ -1,7 +1,9 @@
 package io.throttled.core;
 
 import java.time.Duration;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Every thread the extension starts comes from here: a daemon (it never holds a JVM open) with a name that
@@ -57,5 +59,28 @@ public final class ExtensionThreads {
             return false;
         }
         return true;
+    }
+
+    /**
+     * Stops an executor the extension owns (its tasks interrupted) and waits for its threads; says so, rather than
+     * hanging a server's shutdown, when they do not stop in time.
+     *
+     * @param executor the executor
+     * @param what     what its threads do, for the log
+     * @param timeout  how long to wait for them
+     * @return true when they stopped; false, after a warning in the log, when they are still running
+     */
+    public static boolean stop(ExecutorService executor, String what, Duration timeout) {
+        executor.shutdownNow();
+        try {
+            if (executor.awaitTermination(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                return true;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        System.getLogger(ExtensionThreads.class.getName()).log(System.Logger.Level.WARNING,
+                "throttled: {0} did not stop within {1} ms", what, timeout.toMillis());
+        return false;
     }
 }

@@ -5,6 +5,7 @@ import io.throttled.core.ExtensionThreads;
 import io.throttled.core.Limit;
 import io.throttled.core.Policy;
 import io.throttled.core.RateLimiter;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -279,14 +280,7 @@ public final class LeasingRateLimiter implements RateLimiter, AutoCloseable {
             stopping = timer;
         }
         if (stopping != null) {
-            stopping.shutdownNow();
-            try {
-                if (!stopping.awaitTermination(5, TimeUnit.SECONDS)) {
-                    LOG.log(System.Logger.Level.WARNING, "throttled: the lease timer did not stop within 5 s");
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            ExtensionThreads.stop(stopping, "the lease timer", Duration.ofSeconds(5));
         }
         keys.values().forEach(entry -> {
             Lease lease;
