@@ -1,7 +1,6 @@
 package io.throttled.redis;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
@@ -16,8 +15,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Each call still runs its own script: batching changes round trips, never decisions.
  */
-public final class CoalescingScripting implements RedisScripting {
-    private final RedisScripting redis;
+public final class CoalescingScripting extends ForwardingScripting {
     private final int maxBatch;
     private final Semaphore senders;
     private final ConcurrentLinkedQueue<Pending> queue = new ConcurrentLinkedQueue<>();
@@ -33,10 +31,10 @@ public final class CoalescingScripting implements RedisScripting {
 
     /** With the bound on one wait; tests make it long, so a lost wake-up shows as a hang. */
     CoalescingScripting(RedisScripting redis, int maxBatch, int concurrentBatches, long safetyParkNanos) {
+        super(redis);
         if (maxBatch < 1 || concurrentBatches < 1) {
             throw new IllegalArgumentException("maxBatch and concurrentBatches must be at least 1");
         }
-        this.redis = redis;
         this.maxBatch = maxBatch;
         this.senders = new Semaphore(concurrentBatches);
         this.safetyParkNanos = safetyParkNanos;
@@ -77,12 +75,12 @@ public final class CoalescingScripting implements RedisScripting {
         }
         try {
             if (batch.size() == 1) {
-                batch.get(0).complete(redis.run(batch.get(0).call));
+                batch.get(0).complete(super.run(batch.get(0).call));
                 return;
             }
             List<ScriptCall> calls = new ArrayList<>(batch.size());
             batch.forEach(p -> calls.add(p.call));
-            List<Object> replies = redis.runAll(calls);
+            List<Object> replies = super.runAll(calls);
             for (int i = 0; i < batch.size(); i++) {
                 batch.get(i).complete(replies.get(i));
             }
@@ -97,31 +95,6 @@ public final class CoalescingScripting implements RedisScripting {
         if (head != null) {
             LockSupport.unpark(head.waiter);
         }
-    }
-
-    @Override
-    public List<Object> runAll(List<ScriptCall> calls) {
-        return redis.runAll(calls);
-    }
-
-    @Override
-    public int slotOf(String key) {
-        return redis.slotOf(key);
-    }
-
-    @Override
-    public RedisVersion serverVersion() {
-        return redis.serverVersion();
-    }
-
-    @Override
-    public void load(Collection<LuaScript> scripts) {
-        redis.load(scripts);
-    }
-
-    @Override
-    public void close() {
-        redis.close();
     }
 
     /** One caller's call, and its reply once a batch has carried it. */

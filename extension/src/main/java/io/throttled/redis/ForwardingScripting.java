@@ -3,10 +3,14 @@ package io.throttled.redis;
 import java.util.Collection;
 import java.util.List;
 
-/** A Redis connection that passes everything on: tests extend it to watch what goes through. */
+/**
+ * A Redis connection that passes everything on to another: a wrapper overrides what it changes (coalescing
+ * batches calls; tests count them).
+ */
 public abstract class ForwardingScripting implements RedisScripting {
     private final RedisScripting redis;
 
+    /** @param redis the connection everything goes to */
     protected ForwardingScripting(RedisScripting redis) {
         this.redis = redis;
     }
