@@ -13,6 +13,8 @@ final class Limiters implements AutoCloseable {
     final JedisScripting jedis;
     final RedisRateLimiter coalesced;
     final RedisRateLimiter plain;
+    /** Coalesced as before batch scripts: each decision its own script call in the pipeline (for comparison). */
+    final RedisRateLimiter pipelined;
 
     Limiters(String url) {
         // enough connections for 64 callers without coalescing (redis-benchmark opens 64 too), and a timeout
@@ -22,6 +24,8 @@ final class Limiters implements AutoCloseable {
         this.coalesced = RedisRateLimiter.builder(new CoalescingScripting(jedis, 128, 2))
                 .keyspace(new JedisKeyspace(jedis.client())).build();
         this.plain = RedisRateLimiter.builder(jedis).build();
+        this.pipelined = RedisRateLimiter.builder(new CoalescingScripting(jedis, 128, 2, false))
+                .keyspace(new JedisKeyspace(jedis.client())).build();
     }
 
     /** Empties the benchmark Redis between parts, so one part's keys do not weigh on the next. */

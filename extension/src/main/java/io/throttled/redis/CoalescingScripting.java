@@ -1,7 +1,9 @@
 package io.throttled.redis;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.locks.LockSupport;
@@ -13,24 +15,38 @@ import java.util.concurrent.locks.LockSupport;
  * one pipeline on one connection. Redis then pays its per-request I/O once per batch instead of once per
  * decision, which is what lets a service go beyond the unpipelined ceiling.
  *
- * <p>Each call still runs its own script: batching changes round trips, never decisions.
+ * <p>Within a batch, the decisions whose keys share a hash slot go as one call of {@code batch.lua}
+ * ({@link BatchScript}), which decides each exactly as its own script would: Redis parses one command and
+ * enters Lua once for all of them, which is most of what a pipelined script call costs it. Other calls
+ * (reservations, leases, give-backs) go in the same pipeline as they are. Batching changes round trips and
+ * script calls, never decisions.
  */
 public final class CoalescingScripting extends ForwardingScripting {
     private final int maxBatch;
     private final Semaphore senders;
     private final ConcurrentLinkedQueue<Pending> queue = new ConcurrentLinkedQueue<>();
     private final long safetyParkNanos;
+    private final boolean batchScripts;
 
     /**
      * @param maxBatch         the most calls in one pipeline
      * @param concurrentBatches how many batches may be in flight at once (connections busy with batches)
      */
     public CoalescingScripting(RedisScripting redis, int maxBatch, int concurrentBatches) {
-        this(redis, maxBatch, concurrentBatches, 20_000_000);
+        this(redis, maxBatch, concurrentBatches, true);
+    }
+
+    /**
+     * @param batchScripts whether a batch's decisions go as one {@code batch.lua} call; {@code false}: every call
+     *                     runs its own script, the batch is only a pipeline (for comparing the two)
+     */
+    public CoalescingScripting(RedisScripting redis, int maxBatch, int concurrentBatches, boolean batchScripts) {
+        this(redis, maxBatch, concurrentBatches, 20_000_000, batchScripts);
     }
 
     /** With the bound on one wait; tests make it long, so a lost wake-up shows as a hang. */
-    CoalescingScripting(RedisScripting redis, int maxBatch, int concurrentBatches, long safetyParkNanos) {
+    CoalescingScripting(RedisScripting redis, int maxBatch, int concurrentBatches, long safetyParkNanos,
+                        boolean batchScripts) {
         super(redis);
         if (maxBatch < 1 || concurrentBatches < 1) {
             throw new IllegalArgumentException("maxBatch and concurrentBatches must be at least 1");
@@ -38,6 +54,7 @@ public final class CoalescingScripting extends ForwardingScripting {
         this.maxBatch = maxBatch;
         this.senders = new Semaphore(concurrentBatches);
         this.safetyParkNanos = safetyParkNanos;
+        this.batchScripts = batchScripts;
     }
 
     @Override
@@ -73,19 +90,77 @@ public final class CoalescingScripting extends ForwardingScripting {
         if (batch.isEmpty()) {
             return;
         }
+        List<Outgoing> outgoing = batchScripts ? merged(batch) : alone(batch);
         try {
-            if (batch.size() == 1) {
-                batch.get(0).complete(super.run(batch.get(0).call));
+            if (outgoing.size() == 1) {
+                outgoing.get(0).complete(super.run(outgoing.get(0).call));
                 return;
             }
-            List<ScriptCall> calls = new ArrayList<>(batch.size());
-            batch.forEach(p -> calls.add(p.call));
+            List<ScriptCall> calls = new ArrayList<>(outgoing.size());
+            outgoing.forEach(o -> calls.add(o.call));
             List<Object> replies = super.runAll(calls);
-            for (int i = 0; i < batch.size(); i++) {
-                batch.get(i).complete(replies.get(i));
+            for (int i = 0; i < outgoing.size(); i++) {
+                outgoing.get(i).complete(replies.get(i));
             }
         } catch (RuntimeException | Error e) {
             batch.forEach(p -> p.complete(e));
+        }
+    }
+
+    private static List<Outgoing> alone(List<Pending> batch) {
+        List<Outgoing> outgoing = new ArrayList<>(batch.size());
+        batch.forEach(p -> outgoing.add(new Outgoing(p.call, List.of(p))));
+        return outgoing;
+    }
+
+    /** Decisions on one slot with one clock argument become one batch-script call; the rest go as they are. */
+    private List<Outgoing> merged(List<Pending> batch) {
+        if (batch.size() == 1) {
+            return alone(batch);
+        }
+        Map<String, List<Pending>> decisions = new LinkedHashMap<>();
+        List<Outgoing> outgoing = new ArrayList<>();
+        for (Pending p : batch) {
+            if (BatchScript.algorithmOf(p.call) < 0) {
+                outgoing.add(new Outgoing(p.call, List.of(p)));
+            } else {
+                String together = slotOf(p.call.keys().get(0)) + "|" + BatchScript.nowOf(p.call);
+                decisions.computeIfAbsent(together, k -> new ArrayList<>()).add(p);
+            }
+        }
+        for (List<Pending> group : decisions.values()) {
+            if (group.size() == 1) {
+                outgoing.add(new Outgoing(group.get(0).call, group));
+            } else {
+                List<ScriptCall> calls = new ArrayList<>(group.size());
+                group.forEach(p -> calls.add(p.call));
+                outgoing.add(new Outgoing(BatchScript.of(calls), group));
+            }
+        }
+        return outgoing;
+    }
+
+    /** One call on the wire and the callers it carries: one, or the decisions of a batch script. */
+    private record Outgoing(ScriptCall call, List<Pending> carried) {
+        void complete(Object reply) {
+            if (carried.size() == 1) {
+                carried.get(0).complete(reply);
+                return;
+            }
+            if (reply instanceof RuntimeException || reply instanceof Error) {
+                carried.forEach(p -> p.complete(reply));
+                return;
+            }
+            List<?> replies;
+            try {
+                replies = BatchScript.split(reply, carried.size());
+            } catch (IllegalStateException e) {
+                carried.forEach(p -> p.complete(e));
+                return;
+            }
+            for (int i = 0; i < carried.size(); i++) {
+                carried.get(i).complete(replies.get(i));
+            }
         }
     }
 

@@ -13,7 +13,8 @@ import java.util.StringJoiner;
 /**
  * A Lua script read from {@code META-INF/throttled/lua/}, with its SHA-1 digest for EVALSHA. A decision
  * script is four files joined: {@code clock.lua}, {@code prelude.lua}, the algorithm's file and
- * {@code decide.lua}; a group script ({@link #group}) joins several algorithm files around {@code group.lua};
+ * {@code decide.lua}; a group script ({@link #group}) joins several algorithm files around {@code group.lua}, a
+ * batch script ({@link #batch}) around {@code batch.lua};
  * every script that reads the time starts with {@code clock.lua}.
  */
 public final class LuaScript {
@@ -60,6 +61,18 @@ public final class LuaScript {
      * The functions are numbered in the order given, from 1.
      */
     public static LuaScript group(List<String> algorithmFiles) {
+        return new LuaScript("group(" + String.join(",", algorithmFiles) + ")", wrapped(algorithmFiles, "group.lua"));
+    }
+
+    /**
+     * A batch script for these algorithm files (see {@code batch.lua}): the functions a {@link #group} script
+     * has, around a tail that decides each request on its own, as its decision script would.
+     */
+    public static LuaScript batch(List<String> algorithmFiles) {
+        return new LuaScript("batch(" + String.join(",", algorithmFiles) + ")", wrapped(algorithmFiles, "batch.lua"));
+    }
+
+    private static String wrapped(List<String> algorithmFiles, String tail) {
         StringBuilder source = new StringBuilder(read(CLOCK)).append(read("prelude.lua"));
         StringJoiner numbered = new StringJoiner(", ", "local algorithms = {", "}\n");
         for (String file : algorithmFiles) {
@@ -69,8 +82,8 @@ public final class LuaScript {
             numbered.add(function);
         }
         source.append("local function decide(check, commit, KEYS, cost)\n").append(read("decide.lua")).append("\nend\n")
-                .append(numbered).append(read("group.lua"));
-        return new LuaScript("group(" + String.join(",", algorithmFiles) + ")", source.toString());
+                .append(numbered).append(read(tail));
+        return source.toString();
     }
 
     /** A script that reads the time: {@code clock.lua}, then the file. */

@@ -108,7 +108,7 @@ class CoalescingScriptingTest {
     void everyCallerOfABatchIsWokenWithoutWaitingForTheSafetyBound() throws Exception {
         // The bound on one wait is an hour here: a caller whose wake-up was lost would hang the test.
         FakeRedis redis = new FakeRedis(1);
-        CoalescingScripting coalescing = new CoalescingScripting(redis, 16, 2, TimeUnit.HOURS.toNanos(1));
+        CoalescingScripting coalescing = new CoalescingScripting(redis, 16, 2, TimeUnit.HOURS.toNanos(1), true);
         int threads = 48;
         int callsEach = 100;
         ExecutorService pool = Executors.newFixedThreadPool(threads);

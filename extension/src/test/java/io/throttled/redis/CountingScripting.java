@@ -7,6 +7,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 class CountingScripting extends ForwardingScripting {
     final AtomicInteger single = new AtomicInteger();
     final AtomicInteger pipelined = new AtomicInteger();
+    /** Script calls sent in pipelines (a batch script counts once, however many decisions it carries). */
+    final AtomicInteger pipedCalls = new AtomicInteger();
 
     CountingScripting(RedisScripting redis) {
         super(redis);
@@ -21,6 +23,7 @@ class CountingScripting extends ForwardingScripting {
     @Override
     public List<Object> runAll(List<ScriptCall> calls) {
         pipelined.incrementAndGet();
+        pipedCalls.addAndGet(calls.size());
         return super.runAll(calls);
     }
 }

@@ -297,7 +297,7 @@ class ScriptTwinDifferentialTest {
     }
 
     /** One client's calls: gaps (µs) and costs. */
-    private static final class Timeline {
+    static final class Timeline {
         final int index;
         final Policy policy;
         final String key;

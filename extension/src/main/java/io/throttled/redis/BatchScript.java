@@ -1,0 +1,88 @@
+package io.throttled.redis;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Several decision calls as one call of {@code batch.lua} (see {@link CoalescingScripting}): the script (one per
+ * set of algorithms the batch uses, built on first use and kept), its KEYS and ARGV, and its reply split back
+ * into each call's own.
+ */
+final class BatchScript {
+    /** Batch scripts by the set of algorithms they carry: a bit per {@link AlgorithmScripts#ALGORITHMS} entry. */
+    private static final ConcurrentHashMap<Integer, LuaScript> SCRIPTS = new ConcurrentHashMap<>();
+
+    private BatchScript() {
+    }
+
+    /** The number of the algorithm whose decision script this call runs, or -1 for any other script. */
+    static int algorithmOf(ScriptCall call) {
+        List<AlgorithmScript> algorithms = AlgorithmScripts.ALGORITHMS;
+        for (int i = 0; i < algorithms.size(); i++) {
+            if (algorithms.get(i).lua() == call.script()) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The clock argument of a decision call ('' for the server's clock): calls in one batch share it. */
+    static String nowOf(ScriptCall decision) {
+        return decision.args().get(1);
+    }
+
+    /**
+     * One call deciding all these; each must be a decision call ({@link #algorithmOf} ≥ 0), all with the same
+     * clock argument, their keys in one hash slot on a cluster.
+     */
+    static ScriptCall of(List<ScriptCall> decisions) {
+        int set = 0;
+        int keyCount = 0;
+        int argCount = 2;
+        for (ScriptCall d : decisions) {
+            set |= 1 << algorithmOf(d);
+            keyCount += d.keys().size();
+            argCount += 2 + d.args().size();
+        }
+        List<String> keys = new ArrayList<>(keyCount);
+        List<String> args = new ArrayList<>(argCount);
+        args.add(Integer.toString(decisions.size()));
+        args.add(nowOf(decisions.get(0)));
+        for (ScriptCall d : decisions) {
+            int bit = algorithmOf(d);
+            List<String> own = d.args();   // cost, now, then the per-limit values
+            args.add(Integer.toString(Integer.bitCount(set & ((1 << bit) - 1)) + 1));   // its number in the script
+            args.add(Integer.toString(d.keys().size()));
+            args.add(own.get(0));
+            args.add(Integer.toString(own.size() - 2));
+            args.addAll(own.subList(2, own.size()));
+            keys.addAll(d.keys());
+        }
+        return new ScriptCall(script(set), keys, args);
+    }
+
+    /**
+     * Each call's reply, in order: its decision reply, or the exception Redis reported for that call alone.
+     *
+     * @throws IllegalStateException when the reply is not one per call
+     */
+    static List<?> split(Object reply, int calls) {
+        if (!(reply instanceof List<?> replies) || replies.size() != calls) {
+            throw new IllegalStateException("unexpected reply from a batch script for " + calls + " decisions: " + reply);
+        }
+        return replies;
+    }
+
+    private static LuaScript script(int set) {
+        return SCRIPTS.computeIfAbsent(set, s -> {
+            List<String> files = new ArrayList<>();
+            for (int bit = 0; bit < AlgorithmScripts.ALGORITHMS.size(); bit++) {
+                if ((s & (1 << bit)) != 0) {
+                    files.add(AlgorithmScripts.ALGORITHMS.get(bit).file());
+                }
+            }
+            return LuaScript.batch(files);
+        });
+    }
+}

@@ -1,0 +1,75 @@
+package io.throttled.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.throttled.Algorithm;
+import io.throttled.core.Policy;
+import io.throttled.testing.RedisClusterProcess;
+import io.throttled.testing.RedisExtension;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Coalescing on a 3-master Redis Cluster: a batch's decisions go as one batch-script call per hash slot, so
+ * concurrent decisions on keys of many slots (and many on one hot key) all succeed and take exactly each burst.
+ */
+@ExtendWith(RedisExtension.class)
+class RedisClusterCoalescedTest {
+    private static JedisScripting redis;
+
+    @BeforeAll
+    static void connect(RedisClusterProcess cluster) {
+        redis = RedisConnections.scripting(RedisSettings.builder().cluster(cluster.seedList())
+                .commandTimeout(Duration.ofSeconds(5)).connectTimeout(Duration.ofSeconds(5)).build());
+    }
+
+    @AfterAll
+    static void disconnect() {
+        redis.close();
+    }
+
+    @Test
+    void concurrentDecisionsOnManySlotsTakeExactlyEachBurst() throws Exception {
+        CountingScripting counting = new CountingScripting(redis);
+        RedisRateLimiter limiter = RedisRateLimiter.builder(new CoalescingScripting(counting, 128, 1))
+                .keyPrefix("cluster-coalesced-" + System.nanoTime() + ":").preloadScripts(false).build();
+        Policy policy = Policy.builder("slots").algorithm(Algorithm.GCRA).rate("10/1h").build();
+        int threads = 32;
+        int each = 60;
+        AtomicInteger admitted = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        List<Future<?>> callers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            callers.add(pool.submit(() -> {
+                for (int i = 0; i < each; i++) {
+                    ThreadLocalRandom random = ThreadLocalRandom.current();
+                    String key = random.nextBoolean() ? "hot" : "k" + random.nextInt(20);
+                    if (limiter.acquire(policy, key, 1).allowed()) {
+                        admitted.incrementAndGet();
+                    }
+                }
+                return null;
+            }));
+        }
+        for (Future<?> caller : callers) {
+            caller.get(60, TimeUnit.SECONDS);
+        }
+        pool.shutdown();
+
+        assertThat(admitted.get()).as("21 keys with a burst of 10 each, every key asked more than 10 times")
+                .isEqualTo(210);
+        assertThat(counting.single.get() + counting.pipedCalls.get()).as("script calls for %d decisions", threads * each)
+                .isLessThan(threads * each);
+    }
+}
