@@ -1,6 +1,7 @@
 package io.throttled.cdi;
 
 import io.throttled.key.CallContext;
+import io.throttled.servlet.ServletRequests;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.spi.BeanManager;
@@ -40,6 +41,10 @@ public class CurrentCall {
 
     /** The servlet request being served, if this call runs inside one. */
     public Optional<HttpServletRequest> request() {
+        HttpServletRequest direct = ServletRequests.current();
+        if (direct != null) {
+            return Optional.of(direct);   // inside the extension's servlet filter: no proxy, no probe
+        }
         Optional<HttpServletRequest> resolved = requestProxy;
         if (resolved == null) {
             if (!requests.isResolvable()) {

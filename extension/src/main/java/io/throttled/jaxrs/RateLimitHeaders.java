@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.StringJoiner;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The rate-limit response headers for the decisions of one request.
@@ -74,13 +75,11 @@ public final class RateLimitHeaders {
             for (Outcome o : announced) {
                 if (!seen.contains(o.policy().name())) {
                     seen.add(o.policy().name());
-                    for (Limit limit : o.policy().limits()) {
-                        policies.add(policyItem(o.policy(), limit));
-                    }
+                    policies.add(texts(o.policy()).policyItems);
                 }
             }
             for (Outcome o : outcomes) {
-                limits.add(item(o.policy(), o.decision().limit()) + ";r=" + sfInteger(o.decision().remaining())
+                limits.add(texts(o.policy()).item(o.decision().limit()) + ";r=" + sfInteger(o.decision().remaining())
                         + ";t=" + effectiveWindowSeconds(o.decision()));
             }
             headers.put(POLICY, policies.toString());
@@ -93,6 +92,52 @@ public final class RateLimitHeaders {
             headers.put(RESET, Long.toString(ceilDiv(nowEpochMillis + tightest.resetAfterMillis(), 1000)));
         }
         return headers;
+    }
+
+    /**
+     * A policy's fixed header texts, made once per policy instance: the registry hands out the same instance
+     * until the policy changes, so a few slots by identity serve every request (a changed policy is a new
+     * instance, and takes a slot of its own).
+     */
+    private static PolicyTexts texts(Policy policy) {
+        int slot = System.identityHashCode(policy) & (TEXT_SLOTS - 1);
+        PolicyTexts known = TEXTS.get(slot);
+        if (known != null && known.policy == policy) {
+            return known;
+        }
+        PolicyTexts made = new PolicyTexts(policy);
+        TEXTS.set(slot, made);
+        return made;
+    }
+
+    private static final int TEXT_SLOTS = 32;
+    private static final AtomicReferenceArray<PolicyTexts> TEXTS = new AtomicReferenceArray<>(TEXT_SLOTS);
+
+    /** A policy's {@code RateLimit-Policy} items, joined, and the quoted name of each of its limits. */
+    private static final class PolicyTexts {
+        final Policy policy;
+        final String policyItems;
+        final List<Limit> limits;
+        final String[] items;
+
+        PolicyTexts(Policy policy) {
+            this.policy = policy;
+            this.policyItems = String.join(", ", policyItems(policy));
+            this.limits = policy.limits();
+            this.items = new String[limits.size()];
+            for (int i = 0; i < items.length; i++) {
+                items[i] = RateLimitHeaders.item(policy, limits.get(i));
+            }
+        }
+
+        String item(Limit limit) {
+            for (int i = 0; i < items.length; i++) {
+                if (limits.get(i) == limit) {
+                    return items[i];
+                }
+            }
+            return RateLimitHeaders.item(policy, limit);   // a limit of the policy's, not the same instance
+        }
     }
 
     /** The {@code RateLimit-Policy} items a policy announces, one per limit: {@code "ping";q=10;w=10}. */

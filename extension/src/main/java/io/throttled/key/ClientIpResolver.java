@@ -14,6 +14,7 @@ import java.util.Optional;
 public final class ClientIpResolver {
     private final TrustedProxies trusted;
     private final int ipv6PrefixLength;
+    private volatile Peer lastPeer;
 
     /**
      * A resolver believing the forwarding headers of these proxies.
@@ -38,7 +39,11 @@ public final class ClientIpResolver {
      * @return the address, IPv6 grouped; empty without a remote address
      */
     public Optional<String> clientIp(CallContext call) {
-        return clientAddress(call).map(this::group);
+        Peer peer = peer(call);
+        if (peer == null || peer.address == null) {
+            return Optional.empty();
+        }
+        return peer.trusted ? Optional.of(group(walkProxies(peer.address, call))) : peer.key;
     }
 
     /**
@@ -48,14 +53,11 @@ public final class ClientIpResolver {
      * @return the address; empty without a remote address
      */
     public Optional<IPAddress> clientAddress(CallContext call) {
-        IPAddress client = call.remoteAddress().map(ClientAddresses::parse).orElse(null);
-        if (client == null) {
+        Peer peer = peer(call);
+        if (peer == null || peer.address == null) {
             return Optional.empty();
         }
-        if (trusted.contains(client)) {
-            client = walkProxies(client, call);
-        }
-        return Optional.of(client);
+        return Optional.of(peer.trusted ? walkProxies(peer.address, call) : peer.address);
     }
 
     /**
@@ -65,8 +67,32 @@ public final class ClientIpResolver {
      * @return whether its peer is one of the trusted proxies
      */
     public boolean viaTrustedProxy(CallContext call) {
-        IPAddress peer = call.remoteAddress().map(ClientAddresses::parse).orElse(null);
-        return peer != null && trusted.contains(peer);
+        Peer peer = peer(call);
+        return peer != null && peer.trusted;
+    }
+
+    /**
+     * The call's socket peer, parsed; the last one is kept, since a client (or the proxy in front) sends many
+     * requests in a row: parsing an address on every request was a visible part of a decision's cost.
+     */
+    private Peer peer(CallContext call) {
+        String text = call.remoteAddress().orElse(null);
+        if (text == null) {
+            return null;
+        }
+        Peer last = lastPeer;
+        if (last != null && last.text.equals(text)) {
+            return last;
+        }
+        IPAddress address = ClientAddresses.parse(text);
+        Peer peer = address == null ? new Peer(text, null, false, Optional.empty())
+                : new Peer(text, address, trusted.contains(address), Optional.of(group(address)));
+        lastPeer = peer;
+        return peer;
+    }
+
+    /** A socket peer's text, its address (null when it is none), whether it is a trusted proxy, its key text. */
+    private record Peer(String text, IPAddress address, boolean trusted, Optional<String> key) {
     }
 
     /**

@@ -97,6 +97,15 @@ public final class OverLimitCache {
     }
 
     private record Key(Policy policy, String key) {
+        /**
+         * From the policy's name and the key, whose strings keep their hashes: a record's own would hash the
+         * whole policy (limits, rules, tiers) on every look-up, and there is one per decision. Equal keys have
+         * equal policies, so equal names: still consistent with equals.
+         */
+        @Override
+        public int hashCode() {
+            return 31 * policy.name().hashCode() + key.hashCode();
+        }
     }
 
     private record Entry(long cost, long until, Decision denial) {

@@ -16,6 +16,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Decides on Redis: one script call per decision, all limits of the policy at once, on the server's clock;
@@ -388,18 +389,57 @@ public final class RedisRateLimiter implements RateLimiter, BucketInventory, Lea
     }
 
     ScriptCall decisionCall(Policy policy, String key, long cost, String now) {
-        AlgorithmScript script = AlgorithmScripts.of(policy);
+        CallShape shape = shape(policy);
         String bucket = keys.bucket(policy, key);
-        List<Limit> limits = policy.limits();
-        List<String> scriptKeys = new ArrayList<>(limits.size());
-        List<String> args = new ArrayList<>(2 + 3 * limits.size());
+        List<String> scriptKeys = new ArrayList<>(shape.keySuffixes.length);
+        for (String suffix : shape.keySuffixes) {
+            scriptKeys.add(bucket.concat(suffix));
+        }
+        List<String> args = new ArrayList<>(2 + shape.limitArgs.size());
         args.add(Long.toString(cost));
         args.add(now);
-        for (Limit limit : limits) {
-            scriptKeys.add(BucketKeys.limit(bucket, policy, limit));
-            script.addArguments(limit, args);
+        args.addAll(shape.limitArgs);
+        return new ScriptCall(shape.script.lua(), scriptKeys, args);
+    }
+
+    /**
+     * What a policy's decision call always says: its script, the suffix of each limit's key and the limits'
+     * arguments. Made once per policy instance (the registry hands out the same instance until the policy
+     * changes; a few slots by identity), not on every decision: they cost key and number formatting each time.
+     */
+    private static CallShape shape(Policy policy) {
+        int slot = System.identityHashCode(policy) & (SHAPE_SLOTS - 1);
+        CallShape known = SHAPES.get(slot);
+        if (known != null && known.policy == policy) {
+            return known;
         }
-        return new ScriptCall(script.lua(), scriptKeys, args);
+        CallShape made = new CallShape(policy);
+        SHAPES.set(slot, made);
+        return made;
+    }
+
+    private static final int SHAPE_SLOTS = 32;
+    private static final AtomicReferenceArray<CallShape> SHAPES = new AtomicReferenceArray<>(SHAPE_SLOTS);
+
+    /** A policy's script, limit key suffixes ({@link BucketKeys#limit} past the bucket key) and limit arguments. */
+    private static final class CallShape {
+        final Policy policy;
+        final AlgorithmScript script;
+        final String[] keySuffixes;
+        final List<String> limitArgs;
+
+        CallShape(Policy policy) {
+            this.policy = policy;
+            this.script = AlgorithmScripts.of(policy);
+            List<Limit> limits = policy.limits();
+            this.keySuffixes = new String[limits.size()];
+            List<String> args = new ArrayList<>(3 * limits.size());
+            for (int i = 0; i < keySuffixes.length; i++) {
+                keySuffixes[i] = BucketKeys.limit("", policy, limits.get(i));
+                script.addArguments(limits.get(i), args);
+            }
+            this.limitArgs = List.copyOf(args);
+        }
     }
 
     private String nowArgument() {

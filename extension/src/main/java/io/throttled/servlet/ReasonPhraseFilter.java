@@ -5,6 +5,7 @@ import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
 import java.io.IOException;
@@ -14,7 +15,7 @@ import java.io.IOException;
  * code, and Open Liberty's HTTP channel has no reason phrase of its own for 429, so it writes
  * {@code 429 Undefined}. The response is wrapped; a 429 goes to the container's own
  * {@code setStatus(int, String)} when it still has one (Liberty does), and to {@code setStatus(int)}
- * elsewhere.
+ * elsewhere. While the chain runs, the request is at hand to the extension's filters ({@link ServletRequests}).
  */
 final class ReasonPhraseFilter implements Filter {
     static final int TOO_MANY_REQUESTS = 429;
@@ -23,10 +24,15 @@ final class ReasonPhraseFilter implements Filter {
     @Override
     public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
             throws IOException, ServletException {
-        if (response instanceof HttpServletResponse http) {
-            chain.doFilter(request, new ReasonPhraseResponse(http));
-        } else {
-            chain.doFilter(request, response);
+        HttpServletRequest previous = ServletRequests.enter(request);
+        try {
+            if (response instanceof HttpServletResponse http) {
+                chain.doFilter(request, new ReasonPhraseResponse(http));
+            } else {
+                chain.doFilter(request, response);
+            }
+        } finally {
+            ServletRequests.exit(previous);
         }
     }
 
