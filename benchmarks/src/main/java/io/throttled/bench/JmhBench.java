@@ -21,10 +21,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * Bucket4j local bucket per key in a ConcurrentHashMap ({@link Bucket4jLocalBenchmark}), measured in the same
  * run, on one thread and on two, with the allocation per decision ({@code -prof gc}).
  *
- * <p>Three forks of five 1-s warm-ups and five 1-s measurements each: on two shared cores that brings the
- * 99.9 % error of a figure near 100 ns under 10 % of it when the machine is otherwise quiet; the table says
- * where it did not. The warm-up is long for the sliding-window log: its 1-s window must fill before its
- * cost is the steady one.
+ * <p>Four forks of four 1-s warm-ups and five 1-s measurements each (both runs about 12 minutes): 20 measured
+ * seconds instead of 15 narrow the 99.9 % error by a fifth at the same spread (Student's t 3.88/√20 against
+ * 4.14/√15); the table says which figures still miss 10 %. Four warm-ups still let the sliding-window log's
+ * 1-s window fill before its cost is the steady one.
  */
 final class JmhBench {
     /** At most Bucket4j-local per decision; the sliding-window log keeps a timestamp per call, so within 2×. */
@@ -45,7 +45,7 @@ final class JmhBench {
                 + " 10,000 keys (a new key string per call, `\"k\" + random`), against Bucket4j's local bucket per key in a"
                 + " `ConcurrentHashMap` over the same keys (`tryConsumeAndReturnRemaining`, the same question: allowed,"
                 + " remaining, wait), in the same JMH run. " + (smoke ? "Smoke run: no forks, the figures mean nothing."
-                : "3 forks × (5 × 1 s warm-up, 5 × 1 s measured).") + " Allocation per decision from `-prof gc`"
+                : "4 forks × (4 × 1 s warm-up, 5 × 1 s measured).") + " Allocation per decision from `-prof gc`"
                 + " (`gc.alloc.rate.norm`). Load average " + String.format(Locale.ROOT, "%.2f", loadBefore)
                 + " before, " + String.format(Locale.ROOT, "%.2f", loadAfter) + " after (2 cores).");
         Figure anchor1 = one.get(Bucket4jLocalBenchmark.class.getSimpleName());
@@ -103,7 +103,7 @@ final class JmhBench {
             builder.include(KeyHashBenchmark.class.getName());
         }
         Options options = builder.threads(threads).addProfiler(GCProfiler.class)
-                .forks(smoke ? 0 : 3).warmupIterations(smoke ? 1 : 5).warmupTime(TimeValue.milliseconds(smoke ? 100 : 1000))
+                .forks(smoke ? 0 : 4).warmupIterations(smoke ? 1 : 4).warmupTime(TimeValue.milliseconds(smoke ? 100 : 1000))
                 .measurementIterations(smoke ? 1 : 5).measurementTime(TimeValue.milliseconds(smoke ? 100 : 1000))
                 .shouldFailOnError(true).build();
         Collection<RunResult> results;

@@ -23,11 +23,14 @@ final class Bucket {
      */
     private Policy shapedFor;
     private LimitState[] shaped;
+    /** {@code shaped[0]} when {@link #shaped} has one state: a single-limit decision skips the array's load. */
+    private LimitState only;
     /**
      * When (µs) a call last read or wrote this bucket. Written under the bucket's lock, read without it by the
      * {@link IdleSweep} only to skip buckets in use; the sweep decides under the lock, by {@link #freshAt()}.
      */
     private long lastUsed;
+    private static final long TOUCH_MICROS = IdleSweep.GRACE_MICROS / 8;
     /** The waiters' slots by id, when the policy counts them (the twin of the {@code :w} sorted set). */
     private Map<String, Long> waiters;
     /** When the waiters' set expires (µs, on a whole ms): the latest slot ever added, as PEXPIREAT keeps it. */
@@ -35,12 +38,21 @@ final class Bucket {
 
     /** Decides like decide.lua: all limits are checked, and all or none are committed. */
     Decision decide(Policy policy, long now, long cost) {
-        LimitState[] states = states(policy, now);
-        if (states.length == 1) {   // nothing to combine: the verdict need not outlive this frame
+        LimitState single = policy == shapedFor ? only : null;
+        if (single == null) {
+            LimitState[] states = states(policy, now);
+            single = states.length == 1 ? states[0] : null;
+        } else {
+            touch(now);
+            if (expired(single, now)) {
+                single.clear();
+            }
+        }
+        if (single != null) {   // nothing to combine: the verdict need not outlive this frame
             Limit limit = policy.limits().get(0);
-            Verdict v = states[0].check(limit, now, cost);
+            Verdict v = single.check(limit, now, cost);
             if (v.allowed() && cost > 0) {
-                states[0].commit(limit, now, cost);
+                single.commit(limit, now, cost);
             }
             return new Decision(v.allowed(), v.remaining(), v.retryAfterMillis(), v.resetAfterMillis(), limit,
                     policy.name());
@@ -107,7 +119,7 @@ final class Bucket {
 
     /** Like penalty.lua: every limit pushed on so nothing passes before {@code at} (µs); whether any moved. */
     boolean penalize(Policy policy, long now, long at) {
-        lastUsed = now;
+        touch(now);
         boolean moved = false;
         for (Limit limit : policy.limits()) {
             moved |= state(policy, limit, now).penalize(limit, now, at);
@@ -117,7 +129,7 @@ final class Bucket {
 
     /** Like release.lua: see {@link io.throttled.core.RateLimiter#release}. */
     boolean release(Policy policy, Reservation reservation, long now) {
-        lastUsed = now;
+        touch(now);
         if (policy.waiting().bounded()) {
             liveWaiters(now).remove(reservation.waiterId());
             forgetIfEmpty();
@@ -238,7 +250,7 @@ final class Bucket {
      * never changes once returned: states are cleared in place, and another policy gets a new array.
      */
     private LimitState[] states(Policy policy, long now) {
-        lastUsed = now;
+        touch(now);
         if (policy != shapedFor && !policy.equals(shapedFor)) {
             List<Limit> policyLimits = policy.limits();
             LimitState[] states = new LimitState[policyLimits.size()];
@@ -247,6 +259,7 @@ final class Bucket {
                 states[i] = limits.computeIfAbsent(name, n -> newState(policy));
             }
             shaped = states;
+            only = states.length == 1 ? states[0] : null;
             shapedFor = policy;
         }
         for (LimitState state : shaped) {
@@ -277,6 +290,18 @@ final class Bucket {
                 return new LeakyBucketState();
             default:
                 throw new IllegalStateException("no in-JVM state for " + policy.algorithm());
+        }
+    }
+
+    /**
+     * Notes a use, rewriting {@link #lastUsed} only when it has fallen {@value #TOUCH_MICROS} µs behind: a write on
+     * every decision kept the bucket's line from staying shared between the cores deciding on it. The sweep only
+     * skips by it, {@value IdleSweep#GRACE_MICROS} µs being far longer, and decides by {@link #freshAt()}.
+     */
+    private void touch(long now) {
+        long last = lastUsed;
+        if (now - last >= TOUCH_MICROS || now < last) {
+            lastUsed = now;
         }
     }
 

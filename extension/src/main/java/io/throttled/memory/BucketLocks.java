@@ -7,10 +7,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * Striped locks over bucket names. A decision holds the stripe of every bucket it reads from check to
  * commit, so a group's buckets cannot change between its checks and its commits; stripes are taken in
  * ascending order, so two groups sharing buckets cannot deadlock. A stripe is held for a fraction of a
- * microsecond, so a few hundred of them serve many threads; two buckets of one stripe only wait for each other.
+ * microsecond, but a thread that finds its stripe taken parks until woken (microseconds, longer when the holder
+ * was descheduled). Two threads on 10,000 keys parked in {@link #lock} about 7 times less often with 4096
+ * stripes than with 256 (JFR); the stripes take about 200 KB.
  */
 final class BucketLocks {
-    private static final int STRIPES = 256;   // a power of two: the index is a mask of the hash
+    private static final int STRIPES = 4096;   // a power of two: the index is a mask of the hash
 
     private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
 

@@ -51,8 +51,11 @@ final class SlidingWindowCounterState extends LimitState {
 
     @Override
     void commit(Limit limit, long now, long cost) {
-        windowMillis = limit.windowMillis();
-        counts.add(Math.floorDiv(Math.floorDiv(now, 1000), windowMillis), cost);
+        long w = limit.windowMillis();
+        if (w != windowMillis) {   // a write only on a change: this line stays shared between deciding cores
+            windowMillis = w;
+        }
+        counts.add(Math.floorDiv(Math.floorDiv(now, 1000), w), cost);
     }
 
     @Override

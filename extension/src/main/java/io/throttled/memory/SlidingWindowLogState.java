@@ -7,7 +7,11 @@ import io.throttled.core.Limit;
 /** The twin of {@code sliding-window-log.lua}: the timestamp of every admitted unit still in the window. */
 final class SlidingWindowLogState extends LimitState {
     private final StampLog stamps = new StampLog();
-    private long windowMicros;
+    /**
+     * {@link #freshAt()} while the log is not empty, set by each commit (the only change to the latest stamp but
+     * emptying): the check on every call whether the state expired then reads no entry of the ring.
+     */
+    private long freshWhileLogged;
 
     @Override
     Verdict check(Limit limit, long now, long cost) {
@@ -33,8 +37,8 @@ final class SlidingWindowLogState extends LimitState {
 
     @Override
     void commit(Limit limit, long now, long cost) {
-        windowMicros = limit.windowMicros();
         stamps.add(now, cost);
+        freshWhileLogged = ceilDiv(stamps.last() + limit.windowMicros(), 1000) * 1000;
     }
 
     @Override
@@ -44,6 +48,6 @@ final class SlidingWindowLogState extends LimitState {
 
     @Override
     long freshAt() {
-        return stamps.isEmpty() ? 0 : ceilDiv(stamps.last() + windowMicros, 1000) * 1000;
+        return stamps.isEmpty() ? 0 : freshWhileLogged;
     }
 }
