@@ -5,6 +5,7 @@ import io.throttled.config.HeaderStyle;
 import io.throttled.core.AnnouncedQuota;
 import io.throttled.core.Decision;
 import io.throttled.core.Limit;
+import io.throttled.core.PerPolicy;
 import io.throttled.core.Policy;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,7 +14,6 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.StringJoiner;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The rate-limit response headers for the decisions of one request.
@@ -75,11 +75,11 @@ public final class RateLimitHeaders {
             for (Outcome o : announced) {
                 if (!seen.contains(o.policy().name())) {
                     seen.add(o.policy().name());
-                    policies.add(texts(o.policy()).policyItems);
+                    policies.add(TEXTS.of(o.policy()).policyItems);
                 }
             }
             for (Outcome o : outcomes) {
-                limits.add(texts(o.policy()).item(o.decision().limit()) + ";r=" + sfInteger(o.decision().remaining())
+                limits.add(TEXTS.of(o.policy()).item(o.decision().limit()) + ";r=" + sfInteger(o.decision().remaining())
                         + ";t=" + effectiveWindowSeconds(o.decision()));
             }
             headers.put(POLICY, policies.toString());
@@ -94,24 +94,8 @@ public final class RateLimitHeaders {
         return headers;
     }
 
-    /**
-     * A policy's fixed header texts, made once per policy instance: the registry hands out the same instance
-     * until the policy changes, so a few slots by identity serve every request (a changed policy is a new
-     * instance, and takes a slot of its own).
-     */
-    private static PolicyTexts texts(Policy policy) {
-        int slot = System.identityHashCode(policy) & (TEXT_SLOTS - 1);
-        PolicyTexts known = TEXTS.get(slot);
-        if (known != null && known.policy == policy) {
-            return known;
-        }
-        PolicyTexts made = new PolicyTexts(policy);
-        TEXTS.set(slot, made);
-        return made;
-    }
-
-    private static final int TEXT_SLOTS = 32;
-    private static final AtomicReferenceArray<PolicyTexts> TEXTS = new AtomicReferenceArray<>(TEXT_SLOTS);
+    /** A policy's fixed header texts, made once per policy instance, not per response. */
+    private static final PerPolicy<PolicyTexts> TEXTS = new PerPolicy<>(PolicyTexts::new);
 
     /** A policy's {@code RateLimit-Policy} items, joined, and the quoted name of each of its limits. */
     private static final class PolicyTexts {

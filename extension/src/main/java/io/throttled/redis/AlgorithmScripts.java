@@ -42,6 +42,22 @@ final class AlgorithmScripts {
         }
     }
 
+    /** The algorithm files of a set (a bit per {@link #ALGORITHMS} entry), in that order: a group or batch script's. */
+    static List<String> files(int set) {
+        List<String> files = new java.util.ArrayList<>();
+        for (int bit = 0; bit < ALGORITHMS.size(); bit++) {
+            if ((set & (1 << bit)) != 0) {
+                files.add(ALGORITHMS.get(bit).file());
+            }
+        }
+        return files;
+    }
+
+    /** The number, from 1, a group or batch script of this set gives the algorithm with this bit. */
+    static int numberIn(int set, int bit) {
+        return Integer.bitCount(set & ((1 << bit) - 1)) + 1;
+    }
+
     /** Every script, for loading ahead of the first call. */
     static List<LuaScript> all() {
         return Stream.concat(Stream.concat(ALGORITHMS.stream().map(AlgorithmScript::lua),

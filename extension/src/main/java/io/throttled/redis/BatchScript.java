@@ -52,7 +52,7 @@ final class BatchScript {
         for (ScriptCall d : decisions) {
             int bit = algorithmOf(d);
             List<String> own = d.args();   // cost, now, then the per-limit values
-            args.add(Integer.toString(Integer.bitCount(set & ((1 << bit) - 1)) + 1));   // its number in the script
+            args.add(Integer.toString(AlgorithmScripts.numberIn(set, bit)));   // its number in the script
             args.add(Integer.toString(d.keys().size()));
             args.add(own.get(0));
             args.add(Integer.toString(own.size() - 2));
@@ -75,14 +75,6 @@ final class BatchScript {
     }
 
     private static LuaScript script(int set) {
-        return SCRIPTS.computeIfAbsent(set, s -> {
-            List<String> files = new ArrayList<>();
-            for (int bit = 0; bit < AlgorithmScripts.ALGORITHMS.size(); bit++) {
-                if ((s & (1 << bit)) != 0) {
-                    files.add(AlgorithmScripts.ALGORITHMS.get(bit).file());
-                }
-            }
-            return LuaScript.batch(files);
-        });
+        return SCRIPTS.computeIfAbsent(set, s -> LuaScript.batch(AlgorithmScripts.files(s)));
     }
 }

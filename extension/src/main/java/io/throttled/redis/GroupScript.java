@@ -40,7 +40,7 @@ final class GroupScript {
             int bit = AlgorithmScripts.ALGORITHMS.indexOf(script);
             String bucket = keys.bucket(r.policy(), r.key());
             List<Limit> limits = r.policy().limits();
-            args.add(Integer.toString(Integer.bitCount(set & ((1 << bit) - 1)) + 1));   // its number in the script
+            args.add(Integer.toString(AlgorithmScripts.numberIn(set, bit)));   // its number in the script
             args.add(Integer.toString(limits.size()));
             args.add(Long.toString(r.cost()));
             args.add(r.policy().enforce() ? "1" : "0");
@@ -79,14 +79,6 @@ final class GroupScript {
     }
 
     private static LuaScript script(int set) {
-        return SCRIPTS.computeIfAbsent(set, s -> {
-            List<String> files = new ArrayList<>();
-            for (int bit = 0; bit < AlgorithmScripts.ALGORITHMS.size(); bit++) {
-                if ((s & (1 << bit)) != 0) {
-                    files.add(AlgorithmScripts.ALGORITHMS.get(bit).file());
-                }
-            }
-            return LuaScript.group(files);
-        });
+        return SCRIPTS.computeIfAbsent(set, s -> LuaScript.group(AlgorithmScripts.files(s)));
     }
 }

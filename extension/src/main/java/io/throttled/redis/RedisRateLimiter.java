@@ -6,6 +6,7 @@ import io.throttled.core.BucketKeys;
 import io.throttled.core.Clock;
 import io.throttled.core.Decision;
 import io.throttled.core.Limit;
+import io.throttled.core.PerPolicy;
 import io.throttled.core.Policy;
 import io.throttled.core.RateLimiter;
 import io.throttled.core.Reservation;
@@ -16,7 +17,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Decides on Redis: one script call per decision, all limits of the policy at once, on the server's clock;
@@ -389,7 +389,7 @@ public final class RedisRateLimiter implements RateLimiter, BucketInventory, Lea
     }
 
     ScriptCall decisionCall(Policy policy, String key, long cost, String now) {
-        CallShape shape = shape(policy);
+        CallShape shape = SHAPES.of(policy);
         String bucket = keys.bucket(policy, key);
         List<String> scriptKeys = new ArrayList<>(shape.keySuffixes.length);
         for (String suffix : shape.keySuffixes) {
@@ -404,22 +404,9 @@ public final class RedisRateLimiter implements RateLimiter, BucketInventory, Lea
 
     /**
      * What a policy's decision call always says: its script, the suffix of each limit's key and the limits'
-     * arguments. Made once per policy instance (the registry hands out the same instance until the policy
-     * changes; a few slots by identity), not on every decision: they cost key and number formatting each time.
+     * arguments, made once per policy instance, not on every decision (they cost key and number formatting).
      */
-    private static CallShape shape(Policy policy) {
-        int slot = System.identityHashCode(policy) & (SHAPE_SLOTS - 1);
-        CallShape known = SHAPES.get(slot);
-        if (known != null && known.policy == policy) {
-            return known;
-        }
-        CallShape made = new CallShape(policy);
-        SHAPES.set(slot, made);
-        return made;
-    }
-
-    private static final int SHAPE_SLOTS = 32;
-    private static final AtomicReferenceArray<CallShape> SHAPES = new AtomicReferenceArray<>(SHAPE_SLOTS);
+    private static final PerPolicy<CallShape> SHAPES = new PerPolicy<>(CallShape::new);
 
     /** A policy's script, limit key suffixes ({@link BucketKeys#limit} past the bucket key) and limit arguments. */
     private static final class CallShape {

@@ -6,7 +6,6 @@ import io.throttled.Algorithm;
 import io.throttled.core.Policy;
 import io.throttled.testing.RedisClusterProcess;
 import io.throttled.testing.RedisExtension;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -30,8 +29,7 @@ class RedisClusterCoalescedTest {
 
     @BeforeAll
     static void connect(RedisClusterProcess cluster) {
-        redis = RedisConnections.scripting(RedisSettings.builder().cluster(cluster.seedList())
-                .commandTimeout(Duration.ofSeconds(5)).connectTimeout(Duration.ofSeconds(5)).build());
+        redis = cluster.scripting();
     }
 
     @AfterAll

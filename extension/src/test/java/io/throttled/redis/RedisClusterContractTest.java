@@ -5,7 +5,6 @@ import io.throttled.core.RateLimiterContract;
 import io.throttled.testing.ManualClock;
 import io.throttled.testing.RedisClusterProcess;
 import io.throttled.testing.RedisExtension;
-import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -17,8 +16,7 @@ class RedisClusterContractTest extends RateLimiterContract {
 
     @BeforeAll
     static void connect(RedisClusterProcess cluster) {
-        redis = RedisConnections.scripting(RedisSettings.builder().cluster(cluster.seedList())
-                .commandTimeout(Duration.ofSeconds(5)).connectTimeout(Duration.ofSeconds(5)).build());
+        redis = cluster.scripting();
     }
 
     @AfterAll

@@ -8,7 +8,6 @@ import io.throttled.core.Policy;
 import io.throttled.testing.ManualClock;
 import io.throttled.testing.RedisClusterProcess;
 import io.throttled.testing.RedisExtension;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
@@ -35,8 +34,7 @@ class RedisClusterGroupTest {
 
     @BeforeAll
     static void connect(RedisClusterProcess cluster) {
-        redis = RedisConnections.scripting(RedisSettings.builder().cluster(cluster.seedList())
-                .commandTimeout(Duration.ofSeconds(5)).connectTimeout(Duration.ofSeconds(5)).build());
+        redis = cluster.scripting();
     }
 
     @AfterAll

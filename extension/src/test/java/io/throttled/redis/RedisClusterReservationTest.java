@@ -6,7 +6,6 @@ import io.throttled.testing.ManualClock;
 import io.throttled.testing.RedisClusterProcess;
 import io.throttled.testing.RedisExtension;
 import io.throttled.testing.RequiresRedis;
-import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -19,8 +18,7 @@ class RedisClusterReservationTest extends ReservationContract {
 
     @BeforeAll
     static void connect(RedisClusterProcess cluster) {
-        redis = RedisConnections.scripting(RedisSettings.builder().cluster(cluster.seedList())
-                .commandTimeout(Duration.ofSeconds(5)).connectTimeout(Duration.ofSeconds(5)).build());
+        redis = cluster.scripting();
     }
 
     @AfterAll

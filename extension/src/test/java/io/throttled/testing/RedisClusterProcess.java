@@ -129,6 +129,12 @@ public final class RedisClusterProcess implements AutoCloseable {
         return nodes.stream().map(n -> "127.0.0.1:" + n.port()).collect(Collectors.joining(","));
     }
 
+    /** A connection to this cluster with timeouts loose enough for a busy two-core CI machine. */
+    public io.throttled.redis.JedisScripting scripting() {
+        return io.throttled.redis.RedisConnections.scripting(io.throttled.redis.RedisSettings.builder().cluster(seedList())
+                .commandTimeout(Duration.ofSeconds(5)).connectTimeout(Duration.ofSeconds(5)).build());
+    }
+
     /** The masters, as they are now. */
     public List<RedisProcess> masters() {
         List<RedisProcess> masters = new ArrayList<>();
