@@ -17,11 +17,21 @@ public final class PerPolicy<T> {
     private final AtomicReferenceArray<Made<T>> slots = new AtomicReferenceArray<>(SLOTS);
     private final Function<Policy, T> make;
 
+    /**
+     * A cache of what {@code make} yields.
+     *
+     * @param make what a policy yields; called again when the policy's slot was taken by another
+     */
     public PerPolicy(Function<Policy, T> make) {
         this.make = make;
     }
 
-    /** {@return what this policy instance yields, made now unless its slot holds it} */
+    /**
+     * What this policy instance yields, made now unless its slot holds it.
+     *
+     * @param policy the policy
+     * @return what it yields
+     */
     public T of(Policy policy) {
         int slot = System.identityHashCode(policy) & (SLOTS - 1);
         Made<T> known = slots.get(slot);

@@ -37,6 +37,11 @@ public final class CoalescingScripting extends ForwardingScripting {
     }
 
     /**
+     * A coalescer that chooses whether decisions share script calls.
+     *
+     * @param redis             the connection batches go out on
+     * @param maxBatch          the most calls in one pipeline
+     * @param concurrentBatches how many batches may be in flight at once
      * @param batchScripts whether a batch's decisions go as one {@code batch.lua} call; {@code false}: every call
      *                     runs its own script, the batch is only a pipeline (for comparing the two)
      */
