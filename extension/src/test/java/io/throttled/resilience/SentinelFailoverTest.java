@@ -122,6 +122,8 @@ class SentinelFailoverTest {
                             String info = jedis.info("replication");
                             return info.contains("master_port:" + master.getPort()) && info.contains("master_link_status:up")
                                     && info.contains("master_sync_in_progress:0");
+                        } catch (redis.clients.jedis.exceptions.JedisConnectionException e) {
+                            return false;   // a sentinel reconfiguring the replica kills its clients: ask again
                         }
                     }).count();
             if (synced == 2) {
