@@ -1,6 +1,7 @@
 package io.throttled.cdi;
 
 import jakarta.enterprise.context.RequestScoped;
+import jakarta.servlet.http.HttpServletRequest;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,10 +15,23 @@ import java.util.Optional;
  */
 @RequestScoped
 public class RequestDecisions {
+    private static final String ATTRIBUTE = RequestDecisions.class.getName();
+
     private final List<Outcome> outcomes = new ArrayList<>(2);
     private final List<PlannedCheck> chargeLater = new ArrayList<>(0);
     private Method decidedByFilter;
     private Outcome waitInInterceptor;
+
+    /** The decisions of this HTTP request, kept as one of its attributes (see {@link CurrentCall#decisions}). */
+    static RequestDecisions of(HttpServletRequest request) {
+        Object kept = request.getAttribute(ATTRIBUTE);
+        if (kept instanceof RequestDecisions decisions) {
+            return decisions;
+        }
+        RequestDecisions made = new RequestDecisions();
+        request.setAttribute(ATTRIBUTE, made);
+        return made;
+    }
 
     public void record(Outcome outcome) {
         outcomes.add(outcome);
