@@ -21,10 +21,11 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * Bucket4j local bucket per key in a ConcurrentHashMap ({@link Bucket4jLocalBenchmark}), measured in the same
  * run, on one thread and on two, with the allocation per decision ({@code -prof gc}).
  *
- * <p>Four forks of four 1-s warm-ups and five 1-s measurements each (both runs about 12 minutes): 20 measured
- * seconds instead of 15 narrow the 99.9 % error by a fifth at the same spread (Student's t 3.88/√20 against
- * 4.14/√15); the table says which figures still miss 10 %. Four warm-ups still let the sliding-window log's
- * 1-s window fill before its cost is the steady one.
+ * <p>Eight forks of four 1-s warm-ups and six 1-s measurements each (the two runs about 25 minutes): on this VM
+ * the spread is between forks (one fork settles 30-40 % slower than the next, or meets a slow spell of the host),
+ * not between one fork's iterations, so only more forks narrow the 99.9 % error; 48 measured seconds put it under
+ * 10 % where 20 (4 × 5) left it at 11-15 %. Four warm-ups still let the sliding-window log's 1-s window fill
+ * before its cost is the steady one. The key-hash figures, which no target reads, get three forks.
  */
 final class JmhBench {
     /** At most Bucket4j-local per decision; the sliding-window log keeps a timestamp per call, so within 2×. */
@@ -33,19 +34,23 @@ final class JmhBench {
     /** Two threads at least this many times one thread's decisions per second (two cores). */
     private static final double SCALING_TARGET = 1.8;
     private static final double ERROR_SHARE = 0.10;
+    private static final int FORKS = 8;
+    private static final int WARMUPS = 4;
+    private static final int MEASUREMENTS = 6;
 
     void run(Report report, boolean smoke) {
         report.heading("7. In-JVM (JMH)");
         double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-        Map<String, Figure> one = measure(smoke, 1, true);
-        Map<String, Figure> two = measure(smoke, 2, false);
+        Map<String, Figure> one = measure(smoke, 1, FORKS, MemoryStoreBenchmark.class, Bucket4jLocalBenchmark.class);
+        Map<String, Figure> two = measure(smoke, 2, FORKS, MemoryStoreBenchmark.class, Bucket4jLocalBenchmark.class);
+        Map<String, Figure> hashes = measure(smoke, 1, 3, KeyHashBenchmark.class);
         double loadAfter = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
 
         report.paragraph("The in-JVM store (the default without Redis, and the local fallback) decides one call on one of"
                 + " 10,000 keys (a new key string per call, `\"k\" + random`), against Bucket4j's local bucket per key in a"
                 + " `ConcurrentHashMap` over the same keys (`tryConsumeAndReturnRemaining`, the same question: allowed,"
                 + " remaining, wait), in the same JMH run. " + (smoke ? "Smoke run: no forks, the figures mean nothing."
-                : "4 forks × (4 × 1 s warm-up, 5 × 1 s measured).") + " Allocation per decision from `-prof gc`"
+                : FORKS + " forks × (" + WARMUPS + " × 1 s warm-up, " + MEASUREMENTS + " × 1 s measured).") + " Allocation per decision from `-prof gc`"
                 + " (`gc.alloc.rate.norm`). Load average " + String.format(Locale.ROOT, "%.2f", loadBefore)
                 + " before, " + String.format(Locale.ROOT, "%.2f", loadAfter) + " after (2 cores).");
         Figure anchor1 = one.get(Bucket4jLocalBenchmark.class.getSimpleName());
@@ -71,7 +76,7 @@ final class JmhBench {
                 Report.ratio(2 * anchor1.ns / anchor2.ns), "");
         table.end();
         List<String> noisy = new ArrayList<>();
-        for (Map<String, Figure> run : List.of(one, two)) {
+        for (Map<String, Figure> run : List.of(one, two)) {   // the key hashes' error is no target's
             run.forEach((name, f) -> {
                 if (f.error > ERROR_SHARE * f.ns) {
                     noisy.add(name + (run == one ? " (1 thread)" : " (2 threads)"));
@@ -81,8 +86,8 @@ final class JmhBench {
         report.paragraph(noisy.isEmpty() ? "Every 99.9 % error above is below 10 % of its figure."
                 : "The 99.9 % error is 10 % of the figure or more for: " + String.join(", ", noisy)
                 + "; the machine was not quiet enough for those rows.");
-        Figure unsafe = one.get("KeyHashBenchmark.hashAnUnsafeKey");
-        Figure safe = one.get("KeyHashBenchmark.keepASafeKey");
+        Figure unsafe = hashes.get("KeyHashBenchmark.hashAnUnsafeKey");
+        Figure safe = hashes.get("KeyHashBenchmark.keepASafeKey");
         if (unsafe != null && safe != null) {
             report.paragraph("The client key inside a bucket name, one thread: an unsafe key hashed (SHA-256) "
                     + unsafe.text() + " ns, a safe key kept " + safe.text() + " ns.");
@@ -96,15 +101,15 @@ final class JmhBench {
         }
     }
 
-    private static Map<String, Figure> measure(boolean smoke, int threads, boolean withKeyHash) {
+    private static Map<String, Figure> measure(boolean smoke, int threads, int forks, Class<?>... benchmarks) {
         OptionsBuilder builder = new OptionsBuilder();
-        builder.include(MemoryStoreBenchmark.class.getName()).include(Bucket4jLocalBenchmark.class.getName());
-        if (withKeyHash) {
-            builder.include(KeyHashBenchmark.class.getName());
+        for (Class<?> benchmark : benchmarks) {
+            builder.include(benchmark.getName() + "\\.");   // a pattern: not MemoryStoreBenchmarkX
         }
         Options options = builder.threads(threads).addProfiler(GCProfiler.class)
-                .forks(smoke ? 0 : 4).warmupIterations(smoke ? 1 : 4).warmupTime(TimeValue.milliseconds(smoke ? 100 : 1000))
-                .measurementIterations(smoke ? 1 : 5).measurementTime(TimeValue.milliseconds(smoke ? 100 : 1000))
+                .forks(smoke ? 0 : forks).warmupIterations(smoke ? 1 : WARMUPS)
+                .warmupTime(TimeValue.milliseconds(smoke ? 100 : 1000))
+                .measurementIterations(smoke ? 1 : MEASUREMENTS).measurementTime(TimeValue.milliseconds(smoke ? 100 : 1000))
                 .shouldFailOnError(true).build();
         Collection<RunResult> results;
         try {
