@@ -1,6 +1,10 @@
 package io.throttled.bench;
 
 import io.throttled.bench.Variants.Variant;
+import io.throttled.redis.BatchCostProbe;
+import io.throttled.redis.JedisScripting;
+import io.throttled.redis.RedisConnections;
+import io.throttled.redis.RedisSettings;
 import io.throttled.redis.RedisRateLimiter;
 import io.throttled.testing.RedisProcess;
 import java.time.Duration;
@@ -36,6 +40,7 @@ final class CostBench {
             measureCost(cost, "token-bucket, no coalescing", jedis, decisions, () -> ours.plain.acquire(tb.policy(), randomKey(), 1));
             measureCost(cost, "Bucket4j (token bucket)", jedis, decisions, () -> bucket4j.tryConsume(randomKey()));
             cost.end();
+            batchSizes(report, redis, jedis, settings.smoke());
 
             int keys = settings.smoke() ? 2_000 : 100_000;
             report.heading("4. Memory per key");
@@ -63,6 +68,57 @@ final class CostBench {
             memory.end();
             jedis.flushAll();
         }
+    }
+
+    /**
+     * Redis' CPU per decision at fixed batch sizes from one connection, a batch script against the same decisions
+     * as pipelined scripts of their own, alternating, two rounds each (the lower kept: this machine's noise only
+     * adds). Free of the callers' timing, which decides how large batches get in the runs above.
+     */
+    private static void batchSizes(Report report, RedisProcess redis, Jedis jedis, boolean smoke) {
+        int decisions = smoke ? 1_024 : 48_000;
+        report.paragraph("The same question at fixed batch sizes, without callers: " + decisions + " decisions on random"
+                + " keys sent from one connection n at a time, as n pipelined decision scripts or as one batch-script"
+                + " call, alternating, two rounds each, the lower figure of the two kept. Server CPU is `INFO cpu`"
+                + " (I/O included); script time is Redis' own `usec` of `EVALSHA` in `INFO commandstats`.");
+        Report.Table table = report.table("n", "algorithm", "server CPU µs / decision: n scripts",
+                "the same: one batch script", "script time µs / decision: n scripts", "the same: one batch script",
+                "batch ÷ scripts, CPU");
+        try (JedisScripting scripting = RedisConnections.scripting(RedisSettings.builder().url(redis.url()).build())) {
+            BatchCostProbe probe = new BatchCostProbe(scripting, new BatchCostProbe.Counters() {
+                @Override
+                public double cpuSeconds() {
+                    return ServerStats.read(jedis).cpuSeconds();
+                }
+
+                @Override
+                public long scriptMicros() {
+                    return jedis.info("commandstats").lines().filter(l -> l.startsWith("cmdstat_evalsha:")).findFirst()
+                            .map(l -> Long.parseLong(l.replaceAll("^.*,usec=(\\d+),.*$", "$1"))).orElse(0L);
+                }
+            });
+            List<String> names = BatchCostProbe.algorithms();
+            for (String algorithm : List.of("token-bucket", "gcra", "leaky-bucket")) {
+                int number = names.indexOf(algorithm);
+                for (int n : new int[] {4, 16, 64}) {
+                    BatchCostProbe.Cost scripts = null;
+                    BatchCostProbe.Cost batch = null;
+                    for (int round = 0; round < 2; round++) {
+                        scripts = lower(scripts, probe.measure(number, n, false, decisions));
+                        batch = lower(batch, probe.measure(number, n, true, decisions));
+                    }
+                    table.row(Integer.toString(n), algorithm, Report.num(scripts.cpuMicros()), Report.num(batch.cpuMicros()),
+                            Report.num(scripts.scriptMicros()), Report.num(batch.scriptMicros()),
+                            Report.ratio(batch.cpuMicros() / scripts.cpuMicros()));
+                }
+            }
+        }
+        table.end();
+        jedis.flushAll();
+    }
+
+    private static BatchCostProbe.Cost lower(BatchCostProbe.Cost kept, BatchCostProbe.Cost measured) {
+        return kept == null || measured.cpuMicros() < kept.cpuMicros() ? measured : kept;
     }
 
     private static String randomKey() {

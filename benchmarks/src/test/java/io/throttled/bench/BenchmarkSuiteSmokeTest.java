@@ -36,6 +36,10 @@ class BenchmarkSuiteSmokeTest {
                 .matcher(report);
         assertThat(batched.find()).as("the coalesced token bucket's row").isTrue();
         assertThat(Double.parseDouble(batched.group(1))).isGreaterThan(0).isLessThanOrEqualTo(1.0);
+        // Redis' CPU at fixed batch sizes, a batch script against as many scripts of their own
+        for (String algorithm : List.of("token-bucket", "gcra", "leaky-bucket")) {
+            assertThat(report).containsPattern("\\| 64 \\| " + algorithm + " \\| [0-9.]+ \\| [0-9.]+ \\| [0-9.]+ \\| [0-9.]+ \\|");
+        }
         for (Path chart : written.subList(1, 3)) {
             byte[] png = Files.readAllBytes(chart);
             assertThat(png).startsWith(0x89, 'P', 'N', 'G');
