@@ -37,11 +37,14 @@ final class BatchScript {
      * clock argument, their keys in one hash slot on a cluster.
      */
     static ScriptCall of(List<ScriptCall> decisions) {
+        int[] bits = new int[decisions.size()];
         int set = 0;
         int keyCount = 0;
         int argCount = 2;
-        for (ScriptCall d : decisions) {
-            set |= 1 << algorithmOf(d);
+        for (int i = 0; i < bits.length; i++) {
+            ScriptCall d = decisions.get(i);
+            bits[i] = algorithmOf(d);
+            set |= 1 << bits[i];
             keyCount += d.keys().size();
             argCount += 2 + d.args().size();
         }
@@ -49,10 +52,10 @@ final class BatchScript {
         List<String> args = new ArrayList<>(argCount);
         args.add(Integer.toString(decisions.size()));
         args.add(nowOf(decisions.get(0)));
-        for (ScriptCall d : decisions) {
-            int bit = algorithmOf(d);
+        for (int i = 0; i < bits.length; i++) {
+            ScriptCall d = decisions.get(i);
             List<String> own = d.args();   // cost, now, then the per-limit values
-            args.add(Integer.toString(AlgorithmScripts.numberIn(set, bit)));   // its number in the script
+            args.add(Integer.toString(AlgorithmScripts.numberIn(set, bits[i])));   // its number in the script
             args.add(Integer.toString(d.keys().size()));
             args.add(own.get(0));
             args.add(Integer.toString(own.size() - 2));

@@ -410,13 +410,11 @@ public final class RedisRateLimiter implements RateLimiter, BucketInventory, Lea
 
     /** A policy's script, limit key suffixes ({@link BucketKeys#limit} past the bucket key) and limit arguments. */
     private static final class CallShape {
-        final Policy policy;
         final AlgorithmScript script;
         final String[] keySuffixes;
         final List<String> limitArgs;
 
         CallShape(Policy policy) {
-            this.policy = policy;
             this.script = AlgorithmScripts.of(policy);
             List<Limit> limits = policy.limits();
             this.keySuffixes = new String[limits.size()];
