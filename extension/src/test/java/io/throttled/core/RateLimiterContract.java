@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.throttled.Algorithm;
 import io.throttled.Refill;
+import io.throttled.testing.Concurrently;
 import io.throttled.testing.ManualClock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -300,30 +301,7 @@ public abstract class RateLimiterContract {
     @ParameterizedTest
     @MethodSource("aHundredPerDay")
     void concurrentCallersGetExactlyTheBurst(Policy policy) throws Exception {
-        int threads = 16;
-        int callsEach = 1000;
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        CountDownLatch start = new CountDownLatch(1);
-        AtomicInteger admitted = new AtomicInteger();
-        List<Future<?>> done = new ArrayList<>();
-        for (int t = 0; t < threads; t++) {
-            done.add(pool.submit(() -> {
-                start.await();
-                for (int i = 0; i < callsEach; i++) {
-                    if (take(policy).allowed()) {
-                        admitted.incrementAndGet();
-                    }
-                }
-                return null;
-            }));
-        }
-        start.countDown();
-        for (Future<?> f : done) {
-            f.get(2, TimeUnit.MINUTES);
-        }
-        pool.shutdown();
-
-        assertThat(admitted.get()).isEqualTo(100);
+        assertThat(Concurrently.admitted(16, 1000, Duration.ofMinutes(2), () -> take(policy))).isEqualTo(100);
     }
 
     static List<Policy> aHundredPerDay() {

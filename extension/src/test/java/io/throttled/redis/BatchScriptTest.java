@@ -4,19 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.throttled.Algorithm;
 import io.throttled.Refill;
-import io.throttled.core.Decision;
 import io.throttled.core.Limit;
 import io.throttled.core.Policy;
+import io.throttled.testing.Concurrently;
 import io.throttled.testing.RedisExtension;
 import io.throttled.testing.TestRedis;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -124,26 +120,9 @@ class BatchScriptTest {
         Policy policy = Policy.builder("hot").algorithm(Algorithm.TOKEN_BUCKET).rate("1000/1h").build();
         int threads = 64;
         int each = 50;
-        AtomicInteger admitted = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        List<Future<?>> callers = new ArrayList<>();
-        for (int t = 0; t < threads; t++) {
-            callers.add(pool.submit(() -> {
-                for (int i = 0; i < each; i++) {
-                    Decision d = limiter.acquire(policy, "one-key", 1);
-                    if (d.allowed()) {
-                        admitted.incrementAndGet();
-                    }
-                }
-                return null;
-            }));
-        }
-        for (Future<?> caller : callers) {
-            caller.get(60, TimeUnit.SECONDS);
-        }
-        pool.shutdown();
+        int admitted = Concurrently.admitted(threads, each, Duration.ofSeconds(60), () -> limiter.acquire(policy, "one-key", 1));
 
-        assertThat(admitted.get()).as("admitted of 3,200 on a bucket of 1,000 that refills 1 per 3.6 s").isBetween(1_000, 1_001);
+        assertThat(admitted).as("admitted of 3,200 on a bucket of 1,000 that refills 1 per 3.6 s").isBetween(1_000, 1_001);
         int scriptCalls = counting.single.get() + counting.pipedCalls.get();
         assertThat(scriptCalls).as("script calls for %d decisions", threads * each).isLessThan(threads * each / 2);
     }

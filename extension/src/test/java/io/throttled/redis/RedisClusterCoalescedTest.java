@@ -4,16 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.throttled.Algorithm;
 import io.throttled.core.Policy;
+import io.throttled.testing.Concurrently;
 import io.throttled.testing.RedisClusterProcess;
 import io.throttled.testing.RedisExtension;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -45,27 +40,12 @@ class RedisClusterCoalescedTest {
         Policy policy = Policy.builder("slots").algorithm(Algorithm.GCRA).rate("10/1h").build();
         int threads = 32;
         int each = 60;
-        AtomicInteger admitted = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        List<Future<?>> callers = new ArrayList<>();
-        for (int t = 0; t < threads; t++) {
-            callers.add(pool.submit(() -> {
-                for (int i = 0; i < each; i++) {
-                    ThreadLocalRandom random = ThreadLocalRandom.current();
-                    String key = random.nextBoolean() ? "hot" : "k" + random.nextInt(20);
-                    if (limiter.acquire(policy, key, 1).allowed()) {
-                        admitted.incrementAndGet();
-                    }
-                }
-                return null;
-            }));
-        }
-        for (Future<?> caller : callers) {
-            caller.get(60, TimeUnit.SECONDS);
-        }
-        pool.shutdown();
+        int admitted = Concurrently.admitted(threads, each, Duration.ofSeconds(60), () -> {
+            ThreadLocalRandom random = ThreadLocalRandom.current();
+            return limiter.acquire(policy, random.nextBoolean() ? "hot" : "k" + random.nextInt(20), 1);
+        });
 
-        assertThat(admitted.get()).as("21 keys with a burst of 10 each, every key asked more than 10 times")
+        assertThat(admitted).as("21 keys with a burst of 10 each, every key asked more than 10 times")
                 .isEqualTo(210);
         assertThat(counting.single.get() + counting.pipedCalls.get()).as("script calls for %d decisions", threads * each)
                 .isLessThan(threads * each);
