@@ -93,8 +93,7 @@ final class CostBench {
 
                 @Override
                 public long scriptMicros() {
-                    return jedis.info("commandstats").lines().filter(l -> l.startsWith("cmdstat_evalsha:")).findFirst()
-                            .map(l -> Long.parseLong(l.replaceAll("^.*,usec=(\\d+),.*$", "$1"))).orElse(0L);
+                    return ServerStats.read(jedis).usecOf("evalsha");
                 }
             });
             List<String> names = BatchCostProbe.algorithms();
