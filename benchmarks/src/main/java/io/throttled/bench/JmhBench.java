@@ -27,7 +27,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * the spread is between forks (one fork settles 30-40 % slower than the next, or meets a slow spell of the host),
  * not between one fork's iterations, so only more forks narrow the 99.9 % error; 48 measured seconds put it under
  * 10 % where 20 (4 × 5) left it at 11-15 %. Four warm-ups still let the sliding-window log's 1-s window fill
- * before its cost is the steady one. The key-hash figures, which no target reads, get three forks.
+ * before its cost is the steady one. The key-hash figures, which no target reads, get three forks. Every fork
+ * runs on a fixed, pre-touched 2 GB heap (see {@link #measure}).
  */
 final class JmhBench {
     /** At most Bucket4j-local per decision; the sliding-window log keeps a timestamp per call, so within 2×. */
@@ -54,7 +55,8 @@ final class JmhBench {
                 + " 10,000 keys (a new key string per call, `\"k\" + random`), against Bucket4j's local bucket per key in a"
                 + " `ConcurrentHashMap` over the same keys (`tryConsumeAndReturnRemaining`, the same question: allowed,"
                 + " remaining, wait), in the same JMH run. " + (smoke ? "Smoke run: no forks, the figures mean nothing."
-                : FORKS + " forks × (" + WARMUPS + " × 1 s warm-up, " + MEASUREMENTS + " × 1 s measured).") + " Allocation per decision from `-prof gc`"
+                : FORKS + " forks × (" + WARMUPS + " × 1 s warm-up, " + MEASUREMENTS + " × 1 s measured), each on a fixed,"
+                + " pre-touched 2 GB heap (`-Xms2g -Xmx2g -XX:+AlwaysPreTouch`).") + " Allocation per decision from `-prof gc`"
                 + " (`gc.alloc.rate.norm`). Load average " + String.format(Locale.ROOT, "%.2f", loadBefore)
                 + " before, " + String.format(Locale.ROOT, "%.2f", loadAfter) + " after (2 cores).");
         Figure anchor1 = one.get(Bucket4jLocalBenchmark.class.getSimpleName());
@@ -127,7 +129,10 @@ final class JmhBench {
         for (Class<?> benchmark : benchmarks) {
             builder.include(benchmark.getName() + "\\.");   // a pattern: not MemoryStoreBenchmarkX
         }
+        // A fixed, pre-touched heap: on this VM a heap page's first touch is slow enough that a growing heap swung
+        // one fork's figure 2-3x, and the benchmark that allocates more (Bucket4j) the most.
         Options options = builder.threads(threads).addProfiler(GCProfiler.class)
+                .jvmArgsAppend("-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch")
                 .forks(smoke ? 0 : forks).warmupIterations(smoke ? 1 : WARMUPS)
                 .warmupTime(TimeValue.milliseconds(smoke ? 100 : 1000))
                 .measurementIterations(smoke ? 1 : MEASUREMENTS).measurementTime(TimeValue.milliseconds(smoke ? 100 : 1000))
