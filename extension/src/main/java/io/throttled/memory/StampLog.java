@@ -15,6 +15,11 @@ final class StampLog {
     private int size;
     /** The units of every entry. */
     private long total;
+    /**
+     * The latest stamp while not empty: an append in order then writes the ring's tail without reading it, a
+     * cold line on a key not decided on lately (the ring's head is read anyway, to drop what left the window).
+     */
+    private long newest;
 
     long total() {
         return total;
@@ -33,7 +38,7 @@ final class StampLog {
 
     /** {@return the latest stamp; only when not {@link #isEmpty()}} */
     long last() {
-        return ring[2 * slot(size - 1)];
+        return newest;
     }
 
     /** Drops every entry stamped at or before {@code cutoff}. */
@@ -64,6 +69,17 @@ final class StampLog {
     /** Adds {@code n} units at {@code stamp}, to its entry when there is one. */
     void add(long stamp, long n) {
         total += n;
+        if (size == 0 || stamp > newest) {
+            if (size == capacity()) {
+                resize(capacity() * 2);
+            }
+            int at = 2 * slot(size);
+            ring[at] = stamp;
+            ring[at + 1] = n;
+            newest = stamp;
+            size++;
+            return;
+        }
         int i = size;
         while (i > 0 && ring[2 * slot(i - 1)] > stamp) {
             i--;

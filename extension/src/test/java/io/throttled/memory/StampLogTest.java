@@ -31,6 +31,16 @@ class StampLogTest {
         assertThat(log.nth(1)).isEqualTo(70);
         log.dropThrough(70);
         assertThat(log.isEmpty()).isTrue();
+
+        log.add(5, 1);   // emptied, then a stamp before the last one it held: the latest is this one
+        assertThat(log.last()).isEqualTo(5);
+        assertThat(log.nth(1)).isEqualTo(5);
+        log.add(5, 2);
+        log.add(4, 1);
+        assertThat(log.last()).isEqualTo(5);
+        assertThat(log.total()).isEqualTo(4);
+        assertThat(log.nth(1)).isEqualTo(4);
+        assertThat(log.nth(4)).isEqualTo(5);
     }
 
     @Test
