@@ -114,11 +114,13 @@ class BucketsIT {
         return command.getArgs().get(0).toUpperCase(Locale.ROOT);
     }
 
+    private static final Pattern MORE_ARGUMENTS = Pattern.compile("\\.\\.\\. \\((\\d+) more arguments\\)");
+
     /** Keys after the command name; SLOWLOG keeps 32 arguments and ends with "... (N more arguments)". */
     private static int keysNamed(Slowlog command) {
         List<String> args = command.getArgs();
         String last = args.get(args.size() - 1);
-        Matcher more = Pattern.compile("\\.\\.\\. \\((\\d+) more arguments\\)").matcher(last);
+        Matcher more = MORE_ARGUMENTS.matcher(last);
         return more.matches() ? args.size() - 2 + Integer.parseInt(more.group(1)) : args.size() - 1;
     }
 }
