@@ -69,24 +69,17 @@ final class StampLog {
     /** Adds {@code n} units at {@code stamp}, to its entry when there is one. */
     void add(long stamp, long n) {
         total += n;
-        if (size == 0 || stamp > newest) {
-            if (size == capacity()) {
-                resize(capacity() * 2);
-            }
-            int at = 2 * slot(size);
-            ring[at] = stamp;
-            ring[at + 1] = n;
-            newest = stamp;
-            size++;
-            return;
-        }
         int i = size;
-        while (i > 0 && ring[2 * slot(i - 1)] > stamp) {
-            i--;
-        }
-        if (i > 0 && ring[2 * slot(i - 1)] == stamp) {
-            ring[2 * slot(i - 1) + 1] += n;
-            return;
+        if (size > 0 && stamp <= newest) {   // out of order or the latest stamp again: its place is read from the ring
+            while (i > 0 && ring[2 * slot(i - 1)] > stamp) {
+                i--;
+            }
+            if (i > 0 && ring[2 * slot(i - 1)] == stamp) {
+                ring[2 * slot(i - 1) + 1] += n;
+                return;
+            }
+        } else {
+            newest = stamp;
         }
         if (size == capacity()) {
             resize(capacity() * 2);
