@@ -12,7 +12,7 @@ public interface Clock {
     /**
      * {@return a clock that starts at this JVM's wall clock and then runs on its monotonic clock}
      * ({@link System#nanoTime}): a wall clock stepped back or forth later does not move it, and reading it costs
-     * no {@link Instant} (whose native call was about a tenth of an in-JVM decision: JMH, async-profiler). Its
+     * no {@link Instant} (whose native call was 2–5 % of an in-JVM decision: JMH, async-profiler). Its
      * readings are only compared with each other: the in-JVM store's states, reservations and expiries.
      */
     static Clock system() {

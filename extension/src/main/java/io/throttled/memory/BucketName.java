@@ -11,7 +11,7 @@ package io.throttled.memory;
  * the comparison was 15–20 % of a decision).
  */
 final class BucketName {
-    static final int PACKED_CHARS = 16;
+    private static final int PACKED_CHARS = 16;
     /** {@link #low} and {@link #high} of a key that does not fit: no packed key has a byte above 0x7F. */
     private static final long UNPACKED = -1;
 
