@@ -50,10 +50,13 @@ public final class PairedJars {
         double sumBefore = 0;
         double sumAfter = 0;
         for (int i = 0; i < rounds; i++) {
-            boolean beforeFirst = i % 2 == 0;   // neither build always runs on the heap the other just left
-            double b = beforeFirst ? round(before) : 0;
-            double a = round(after);
-            if (!beforeFirst) {
+            double b;
+            double a;
+            if (i % 2 == 0) {   // neither build always runs on the heap the other just left
+                b = round(before);
+                a = round(after);
+            } else {
+                a = round(after);
                 b = round(before);
             }
             sumBefore += b;
@@ -80,8 +83,7 @@ public final class PairedJars {
                 algorithmType.getMethod("fromConfig", String.class).invoke(null, interval ? "token-bucket" : algorithm));
         builder = builderType.getMethod("refill", refillType).invoke(builder,
                 refillType.getField(interval ? "INTERVAL" : "GREEDY").get(null));
-        builder = builderType.getMethod("rate", String.class).invoke(builder,
-                algorithm.equals("sliding-window-log") ? "10000/1s" : "1000000000/1s");   // as MemoryStoreBenchmark
+        builder = builderType.getMethod("rate", String.class).invoke(builder, MemoryStoreBenchmark.rate(algorithm));
         Object policy = builderType.getMethod("build").invoke(builder);
         Object limiter = limiterType.getMethod("create").invoke(null);
         MethodHandle acquire = MethodHandles.publicLookup()
