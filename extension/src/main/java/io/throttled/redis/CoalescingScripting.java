@@ -1,6 +1,7 @@
 package io.throttled.redis;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -69,12 +70,7 @@ public final class CoalescingScripting extends ForwardingScripting {
         while (!mine.done) {
             // once a batch carries this call, only its reply can help: wait for it instead of sending others
             if (!mine.taken && senders.tryAcquire()) {
-                try {
-                    sendBatch();
-                } finally {
-                    senders.release();
-                    wakeNext();
-                }
+                sendBatch();
             } else {
                 // Woken by the batch that carries this call, or by a sender that finished and found this call
                 // at the head of the queue. The bound only covers a wake-up lost to a race; a short one would
@@ -85,31 +81,49 @@ public final class CoalescingScripting extends ForwardingScripting {
         return mine.result();
     }
 
+    /**
+     * Sends what is waiting, then hands the turn on as soon as the replies are in, before waking the callers the
+     * batch carried: the next batch goes out while this thread wakes them (one system call each), instead of after.
+     */
     private void sendBatch() {
         List<Pending> batch = new ArrayList<>(Math.min(maxBatch, 16));
-        Pending next;
-        while (batch.size() < maxBatch && (next = queue.poll()) != null) {
-            next.taken = true;
-            batch.add(next);
-        }
-        if (batch.isEmpty()) {
-            return;
-        }
-        List<Outgoing> outgoing = batchScripts ? merged(batch) : alone(batch);
+        List<Outgoing> outgoing = List.of();
+        List<Object> replies = List.of();
+        Throwable failure = null;
         try {
-            if (outgoing.size() == 1) {
-                outgoing.get(0).complete(super.run(outgoing.get(0).call));
+            Pending next;
+            while (batch.size() < maxBatch && (next = queue.poll()) != null) {
+                next.taken = true;
+                batch.add(next);
+            }
+            if (batch.isEmpty()) {
                 return;
             }
-            List<ScriptCall> calls = new ArrayList<>(outgoing.size());
-            outgoing.forEach(o -> calls.add(o.call));
-            List<Object> replies = super.runAll(calls);
-            for (int i = 0; i < outgoing.size(); i++) {
-                outgoing.get(i).complete(replies.get(i));
-            }
+            outgoing = batchScripts ? merged(batch) : alone(batch);
+            replies = send(outgoing);
         } catch (RuntimeException | Error e) {
-            batch.forEach(p -> p.complete(e));
+            failure = e;
+        } finally {
+            senders.release();
+            wakeNext();
         }
+        if (failure != null) {
+            Throwable e = failure;
+            batch.forEach(p -> p.complete(e));
+            return;
+        }
+        for (int i = 0; i < outgoing.size(); i++) {
+            outgoing.get(i).complete(replies.get(i));
+        }
+    }
+
+    private List<Object> send(List<Outgoing> outgoing) {
+        if (outgoing.size() == 1) {
+            return Collections.singletonList(super.run(outgoing.get(0).call));
+        }
+        List<ScriptCall> calls = new ArrayList<>(outgoing.size());
+        outgoing.forEach(o -> calls.add(o.call));
+        return super.runAll(calls);
     }
 
     private static List<Outgoing> alone(List<Pending> batch) {
