@@ -72,8 +72,8 @@ public final class CoalescingScripting extends ForwardingScripting {
             if (!mine.taken && senders.tryAcquire()) {
                 sendBatch();
             } else {
-                // Woken by the batch that carries this call, or by a sender that finished and found this call
-                // at the head of the queue. The bound only covers a wake-up lost to a race; a short one would
+                // Woken by the batch that carries this call, or by a sender whose replies came in and found this
+                // call at the head of the queue. The bound only covers a wake-up lost to a race; a short one would
                 // have every waiting thread spin, which on few cores costs more than the batching saves.
                 LockSupport.parkNanos(this, safetyParkNanos);
             }
@@ -108,8 +108,9 @@ public final class CoalescingScripting extends ForwardingScripting {
             wakeNext();
         }
         if (failure != null) {
-            Throwable e = failure;
-            batch.forEach(p -> p.complete(e));
+            for (Pending p : batch) {
+                p.complete(failure);
+            }
             return;
         }
         for (int i = 0; i < outgoing.size(); i++) {
