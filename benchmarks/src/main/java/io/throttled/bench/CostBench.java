@@ -78,10 +78,11 @@ final class CostBench {
     private static void batchSizes(Report report, RedisProcess redis, Jedis jedis, boolean smoke) {
         int decisions = smoke ? 1_024 : 48_000;
         report.paragraph("The same question at fixed batch sizes, without callers: " + decisions + " decisions on random"
-                + " keys sent from one connection n at a time, as n pipelined decision scripts or as one batch-script"
-                + " call, alternating, two rounds each, the lower figure of the two kept. Server CPU is `INFO cpu`"
-                + " (I/O included); script time is Redis' own `usec` of `EVALSHA` in `INFO commandstats`.");
-        Report.Table table = report.table("n", "algorithm", "server CPU µs / decision: n scripts",
+                + " keys (or all on one hot key) sent from one connection n at a time, as n pipelined decision scripts or"
+                + " as one batch-script call, alternating, two rounds each, the lower figure of the two kept. Server CPU"
+                + " is `INFO cpu` (I/O included); script time is Redis' own `usec` of `EVALSHA` in `INFO commandstats`."
+                + " A batch reads and writes a key once however many of its decisions share it.");
+        Report.Table table = report.table("keys", "n", "algorithm", "server CPU µs / decision: n scripts",
                 "the same: one batch script", "script time µs / decision: n scripts", "the same: one batch script",
                 "batch ÷ scripts, CPU");
         try (JedisScripting scripting = RedisConnections.scripting(RedisSettings.builder().url(redis.url()).build())) {
@@ -97,18 +98,21 @@ final class CostBench {
                 }
             });
             List<String> names = BatchCostProbe.algorithms();
-            for (String algorithm : List.of("token-bucket", "gcra", "leaky-bucket")) {
-                int number = names.indexOf(algorithm);
-                for (int n : new int[] {4, 16, 64}) {
-                    BatchCostProbe.Cost scripts = null;
-                    BatchCostProbe.Cost batch = null;
-                    for (int round = 0; round < 2; round++) {
-                        scripts = lower(scripts, probe.measure(number, n, false, decisions));
-                        batch = lower(batch, probe.measure(number, n, true, decisions));
+            for (boolean oneKey : new boolean[] {false, true}) {
+                for (String algorithm : List.of("token-bucket", "gcra", "leaky-bucket")) {
+                    int number = names.indexOf(algorithm);
+                    for (int n : oneKey ? new int[] {16, 64} : new int[] {4, 16, 64}) {
+                        BatchCostProbe.Cost scripts = null;
+                        BatchCostProbe.Cost batch = null;
+                        for (int round = 0; round < 2; round++) {
+                            scripts = lower(scripts, probe.measure(number, n, false, decisions, oneKey));
+                            batch = lower(batch, probe.measure(number, n, true, decisions, oneKey));
+                        }
+                        table.row(oneKey ? "one" : "random", Integer.toString(n), algorithm,
+                                Report.num(scripts.cpuMicros()), Report.num(batch.cpuMicros()),
+                                Report.num(scripts.scriptMicros()), Report.num(batch.scriptMicros()),
+                                Report.ratio(batch.cpuMicros() / scripts.cpuMicros()));
                     }
-                    table.row(Integer.toString(n), algorithm, Report.num(scripts.cpuMicros()), Report.num(batch.cpuMicros()),
-                            Report.num(scripts.scriptMicros()), Report.num(batch.scriptMicros()),
-                            Report.ratio(batch.cpuMicros() / scripts.cpuMicros()));
                 }
             }
         }

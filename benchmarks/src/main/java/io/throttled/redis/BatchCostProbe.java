@@ -37,10 +37,10 @@ public final class BatchCostProbe {
     }
 
     /**
-     * Sends {@code decisions} token-taking decisions of the algorithm numbered {@code algorithm} on random keys
-     * (one limit of 10^9/1s, which admits all, so every decision writes), n at a time.
+     * Sends {@code decisions} token-taking decisions of the algorithm numbered {@code algorithm} on random keys, or
+     * all on one key (a hot key), (one limit of 10^9/1s, which admits all, so every decision writes), n at a time.
      */
-    public Cost measure(int algorithm, int n, boolean batch, int decisions) {
+    public Cost measure(int algorithm, int n, boolean batch, int decisions, boolean oneKey) {
         AlgorithmScript script = AlgorithmScripts.ALGORITHMS.get(algorithm);
         List<String> limit = argumentsOf(script);
         double cpu = counters.cpuSeconds();
@@ -53,7 +53,7 @@ public final class BatchCostProbe {
                 args.add("");
                 args.addAll(limit);
                 calls.add(new ScriptCall(script.lua(), List.of("probe:" + algorithm + ":"
-                        + ThreadLocalRandom.current().nextInt(100_000)), args));
+                        + (oneKey ? "hot" : Integer.toString(ThreadLocalRandom.current().nextInt(100_000)))), args));
             }
             if (batch) {
                 BatchScript.split(redis.run(BatchScript.of(calls)), n);

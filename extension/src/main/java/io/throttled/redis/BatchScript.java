@@ -1,7 +1,9 @@
 package io.throttled.redis;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -10,8 +12,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * into each call's own.
  */
 final class BatchScript {
-    /** Batch scripts by the set of algorithms they carry: a bit per {@link AlgorithmScripts#ALGORITHMS} entry. */
+    /**
+     * Batch scripts by the set of algorithms they carry (a bit per {@link AlgorithmScripts#ALGORITHMS} entry) and
+     * whether they keep states between requests ({@link #KEEPS_STATES}).
+     */
     private static final ConcurrentHashMap<Integer, LuaScript> SCRIPTS = new ConcurrentHashMap<>();
+    private static final int KEEPS_STATES = 1 << 30;
 
     private BatchScript() {
     }
@@ -62,7 +68,24 @@ final class BatchScript {
             args.addAll(own.subList(2, own.size()));
             keys.addAll(d.keys());
         }
-        return new ScriptCall(script(set), keys, args);
+        return new ScriptCall(script(set, anyRepeated(keys)), keys, args);
+    }
+
+    /**
+     * Whether two requests share a key, so that keeping states between requests ({@code batch-state.lua}) saves
+     * Redis a GET and a SET per repeat; on distinct keys it would only add its bookkeeping.
+     */
+    private static boolean anyRepeated(List<String> keys) {
+        if (keys.size() < 2) {
+            return false;
+        }
+        Set<String> seen = new HashSet<>(keys.size() * 2);
+        for (String key : keys) {
+            if (!seen.add(key)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -77,7 +100,8 @@ final class BatchScript {
         return replies;
     }
 
-    private static LuaScript script(int set) {
-        return SCRIPTS.computeIfAbsent(set, s -> LuaScript.batch(AlgorithmScripts.files(s)));
+    private static LuaScript script(int set, boolean keepStates) {
+        return SCRIPTS.computeIfAbsent(keepStates ? set | KEEPS_STATES : set,
+                s -> LuaScript.batch(AlgorithmScripts.files(set), keepStates));
     }
 }

@@ -66,14 +66,28 @@ public final class LuaScript {
 
     /**
      * A batch script for these algorithm files (see {@code batch.lua}): the functions a {@link #group} script
-     * has, around a tail that decides each request on its own, as its decision script would.
+     * has, around a tail that decides each request on its own, as its decision script would. With
+     * {@code keepStates} (for batches where requests share a key) the states they read and write are kept between
+     * requests and each key written once at the end ({@code batch-state.lua}); without, each request reads and
+     * writes Redis itself ({@code batch-direct.lua}).
      */
-    public static LuaScript batch(List<String> algorithmFiles) {
-        return new LuaScript("batch(" + String.join(",", algorithmFiles) + ")", wrapped(algorithmFiles, "batch.lua"));
+    public static LuaScript batch(List<String> algorithmFiles, boolean keepStates) {
+        String files = String.join(",", algorithmFiles);
+        return keepStates
+                ? new LuaScript("batch-keeping-states(" + files + ")", wrapped(algorithmFiles, "batch-state.lua", "batch.lua"))
+                : new LuaScript("batch(" + files + ")", wrapped(algorithmFiles, "batch-direct.lua", "batch.lua"));
     }
 
     private static String wrapped(List<String> algorithmFiles, String tail) {
+        return wrapped(algorithmFiles, null, tail);
+    }
+
+    /** {@code state}: a file between the prelude and the algorithm functions, or null for none. */
+    private static String wrapped(List<String> algorithmFiles, String state, String tail) {
         StringBuilder source = new StringBuilder(read(CLOCK)).append(read("prelude.lua"));
+        if (state != null) {
+            source.append(read(state));
+        }
         StringJoiner numbered = new StringJoiner(", ", "local algorithms = {", "}\n");
         for (String file : algorithmFiles) {
             String function = file.replace(".lua", "").replace('-', '_');

@@ -4,7 +4,9 @@
 -- LuaScript.batch puts in front of this file what LuaScript.group puts in front of group.lua: clock.lua (now, read
 -- once for the batch, as if the requests had arrived in the same µs, in this order), prelude.lua, each algorithm
 -- file the batch uses wrapped in a function of (KEYS, ARGV, cost), decide(check, commit, KEYS, cost) and
--- `algorithms`, those functions numbered.
+-- `algorithms`, those functions numbered; between the prelude and the algorithms, batch-state.lua when requests
+-- share a key (it keeps the states they read and write and writes each key once, at flush()), else
+-- batch-direct.lua.
 --
 -- ARGV[1]      n: how many requests
 -- ARGV[2]      now in µs, sent by tests only; '' = the server clock
@@ -42,4 +44,5 @@ for r = 1, n do
   end
   at, before = at + 4 + m, before + k
 end
+flush()                                         -- batch-state.lua: each key's last state, outside every pcall
 return replies

@@ -13,6 +13,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -59,7 +61,8 @@ class BatchScriptTest {
         }
         policies.add(ScriptTwinDifferentialTest.Timeline.randomPolicy("interval", Algorithm.TOKEN_BUCKET,
                 Refill.INTERVAL, random));
-        // near the server's time: states expire (PXAT) as of the time they are written with
+        // near the server's time: states expire (PXAT) as of the time they are written with. The clock soon runs
+        // far ahead of the server's, so no state expires between the single calls and the batch on the server's.
         long now = System.currentTimeMillis() * 1000;
         int sameKeyTwice = 0;
         for (int b = 0; b < BATCHES; b++) {
@@ -86,8 +89,144 @@ class BatchScriptTest {
             List<?> actual = BatchScript.split(redis.run(BatchScript.of(together)), size);
 
             assertThat(actual).as("batch %d of seed %d: %s", b, seed, together).isEqualTo(expected);
+            if (b % 25 == 24) {   // not every batch: the clock must keep well ahead of the server's (see above)
+                assertSameStates("batch " + b + " of seed " + seed, "batch-test-solo:", "batch-test-batched:");
+            }
         }
         assertThat(sameKeyTwice).as("requests meeting an earlier one's key in their batch").isGreaterThan(BATCHES);
+    }
+
+    /**
+     * A test clock an hour behind the server's: every state is written with a PXAT that has passed, Redis drops it,
+     * and each request finds no state, as it would alone. A batch that kept those states would let the second
+     * request on a key see the first one's take.
+     */
+    @Test
+    void statesWrittenAlreadyExpiredAreNotSeenByTheNextRequest() {
+        RedisRateLimiter solo = RedisRateLimiter.builder(redis).keyPrefix("batch-test-past-solo:").preloadScripts(false)
+                .build();
+        RedisRateLimiter batched = RedisRateLimiter.builder(redis).keyPrefix("batch-test-past-batched:")
+                .preloadScripts(false).build();
+        String anHourAgo = Long.toString((System.currentTimeMillis() - 3_600_000) * 1000);
+        List<ScriptCall> alone = new ArrayList<>();
+        List<ScriptCall> together = new ArrayList<>();
+        for (Algorithm algorithm : Algorithm.values()) {
+            Policy policy = Policy.builder("past-" + algorithm).algorithm(algorithm).rate("5/1s").build();
+            for (int i = 0; i < 3; i++) {
+                alone.add(solo.decisionCall(policy, "k", 1, anHourAgo));
+                together.add(batched.decisionCall(policy, "k", 1, anHourAgo));
+            }
+        }
+        List<Object> expected = new ArrayList<>();
+        alone.forEach(call -> expected.add(redis.run(call)));
+
+        List<?> actual = BatchScript.split(redis.run(BatchScript.of(together)), together.size());
+
+        assertThat(actual).isEqualTo(expected);
+        assertSameStates("an hour behind", "batch-test-past-solo:", "batch-test-past-batched:");
+    }
+
+    /**
+     * Requests on one key read its state once and write it once per batch, however many there are (a batch whose
+     * requests share no key runs without that bookkeeping).
+     */
+    @Test
+    void requestsOnOneKeyReadAndWriteItOncePerBatch() {
+        RedisRateLimiter limiter = RedisRateLimiter.builder(redis).keyPrefix("batch-test-once:" + System.nanoTime() + ":")
+                .preloadScripts(false).build();
+        int size = 40;
+        for (Algorithm algorithm : List.of(Algorithm.TOKEN_BUCKET, Algorithm.GCRA, Algorithm.LEAKY_BUCKET,
+                Algorithm.FIXED_WINDOW)) {
+            Policy policy = Policy.builder("once-" + algorithm).algorithm(algorithm).rate("100/1s").build();
+            List<ScriptCall> calls = new ArrayList<>();
+            for (int i = 0; i < size; i++) {
+                calls.add(limiter.decisionCall(policy, "hot", 1, ""));
+            }
+            assertThat(BatchScript.of(calls).script().name()).startsWith("batch-keeping-states(");
+            assertThat(BatchScript.of(calls.subList(0, 1)).script().name()).startsWith("batch(");
+            long[] before = getsAndSets();
+
+            List<?> replies = BatchScript.split(redis.run(BatchScript.of(calls)), size);
+
+            long[] after = getsAndSets();
+            assertThat(DecisionReply.parse(policy, replies.get(size - 1)).remaining()).as(algorithm.name())
+                    .isEqualTo(100 - size);
+            // exactly 1 each; a little room for a command another test's leftover thread may send meanwhile
+            assertThat(after[0] - before[0]).as("GETs for %d requests, %s", size, algorithm).isBetween(1L, 3L);
+            assertThat(after[1] - before[1]).as("SETs for %d requests, %s", size, algorithm).isBetween(1L, 3L);
+        }
+    }
+
+    /** {GET calls, SET calls} so far, from INFO commandstats (commands a script calls count there too). */
+    private static long[] getsAndSets() {
+        try (Jedis jedis = server.jedis()) {
+            String stats = jedis.info("commandstats");
+            return new long[] {calls(stats, "cmdstat_get:"), calls(stats, "cmdstat_set:")};
+        }
+    }
+
+    private static long calls(String commandStats, String command) {
+        int at = commandStats.indexOf(command);
+        if (at < 0) {
+            return 0;
+        }
+        int from = commandStats.indexOf("calls=", at) + "calls=".length();
+        return Long.parseLong(commandStats.substring(from, commandStats.indexOf(',', from)));
+    }
+
+    /**
+     * Every name under either prefix, as {name after the prefix, contents or type ('none': no key), expiry, 1 when
+     * the expiry is PEXPIRETIME or 0 when it is PTTL (Redis 6.2)} under each, read in one script: keys do not
+     * expire while a script runs, so none goes between the two readings; PTTL still moves with the clock.
+     */
+    private static final String DUMP = """
+            local function state(key)
+              local t = redis.call('TYPE', key).ok
+              local value = t
+              if t == 'string' then value = redis.call('GET', key)
+              elseif t == 'zset' then value = table.concat(redis.call('ZRANGE', key, 0, -1, 'WITHSCORES'), ',')
+              end
+              local at = redis.pcall('PEXPIRETIME', key)          -- Redis 7; 6.2 has only PTTL
+              if type(at) == 'table' then return {value, redis.call('PTTL', key), 0} end
+              return {value, at, 1}
+            end
+            local names, out = {}, {{}, {}}
+            for p = 1, 2 do
+              for _, key in ipairs(redis.call('KEYS', ARGV[p] .. '*')) do
+                names[string.sub(key, #ARGV[p] + 1)] = true
+              end
+            end
+            for name in pairs(names) do          -- each pair read together: PTTL need not stand still
+              for p = 1, 2 do
+                local s = state(ARGV[p] .. name)
+                out[p][#out[p] + 1] = {name, s[1], s[2], s[3]}
+              end
+            end
+            return out""";
+
+    /** The keys under one prefix hold what the keys under the other hold, with the same expiry. */
+    private static void assertSameStates(String what, String expectedPrefix, String actualPrefix) {
+        try (Jedis jedis = server.jedis()) {
+            List<?> both = (List<?>) jedis.eval(DUMP, List.of(), List.of(expectedPrefix, actualPrefix));
+            SortedMap<String, List<?>> expected = byName(both.get(0));
+            SortedMap<String, List<?>> actual = byName(both.get(1));
+            assertThat(actual.keySet()).as("%s: keys", what).isEqualTo(expected.keySet());
+            expected.forEach((key, state) -> {
+                assertThat(actual.get(key).get(0)).as("%s: %s", what, key).isEqualTo(state.get(0));
+                long slack = (Long) state.get(2) == 1 ? 0 : 5;   // PTTL: the clock moves between the two
+                assertThat((Long) actual.get(key).get(1)).as("%s: expiry of %s", what, key)
+                        .isBetween((Long) state.get(1) - slack, (Long) state.get(1) + slack);
+            });
+        }
+    }
+
+    private static SortedMap<String, List<?>> byName(Object dump) {
+        SortedMap<String, List<?>> states = new TreeMap<>();
+        for (Object entry : (List<?>) dump) {
+            List<?> fields = (List<?>) entry;
+            states.put((String) fields.get(0), List.of(fields.get(1), fields.get(2), fields.get(3)));
+        }
+        return states;
     }
 
     @Test

@@ -1,0 +1,79 @@
+-- throttled: the states a batch script reads and writes, kept in Lua between its requests. When two requests of a
+-- batch share a key (a hot key, or one busy client), LuaScript.batch puts this file after prelude.lua and before
+-- the algorithm functions, so their redis.call is the one below (otherwise batch-direct.lua: this bookkeeping would
+-- cost more than it saves). Requests on one key then cost one GET and one SET per batch instead of one each;
+-- batch.lua calls flush() before it returns, which writes each key's last state as its last request would have
+-- written it. Every reply is the one the requests would get alone (BatchScriptTest).
+--
+-- Only GET, MGET and SET key value PXAT t (a string value, t after the server's time) are kept. Any other command
+-- first writes what is pending, forgets what was read, and then runs, so it sees Redis as the requests before it
+-- left it. A state whose PXAT has already passed (a test clock behind the server's) is written at once: Redis
+-- removes it, and the next request must find no state, as it would alone. A GET that fails (a key of another
+-- type) keeps nothing, so each request on that key meets the error itself.
+local server = redis
+local known, pending, order = {}, {}, {}      -- value by key (false: no key); {value, pxat} by key; keys in order
+local server_ms                                 -- the server's time in ms, read on the first SET
+
+local function server_time_ms()
+  if not server_ms then
+    if ARGV[2] == '' then
+      server_ms = floor(now / 1000)             -- clock.lua read TIME: now is the server's
+    else
+      local t = server.call('TIME')
+      server_ms = t[1] * 1000 + floor(t[2] / 1000)
+    end
+  end
+  return server_ms
+end
+
+local function flush()
+  for _, key in ipairs(order) do
+    local state = pending[key]
+    server.call('SET', key, state[1], 'PXAT', state[2])
+  end
+  pending, order = {}, {}
+end
+
+local function call(command, ...)
+  local n = select('#', ...)
+  if command == 'GET' and n == 1 then
+    local key = ...
+    local value = known[key]
+    if value == nil then
+      value = server.call('GET', key)
+      known[key] = value
+    end
+    return value
+  elseif command == 'MGET' then
+    local keys, values, missing = {...}, {}, {}
+    for i, key in ipairs(keys) do
+      values[i] = known[key]
+      if values[i] == nil then missing[#missing + 1] = key end
+    end
+    if #missing > 0 then
+      local read = server.call('MGET', unpack(missing))
+      local j = 0
+      for i, key in ipairs(keys) do
+        if values[i] == nil then
+          j = j + 1
+          values[i] = read[j]
+          known[key] = read[j]
+        end
+      end
+    end
+    return values
+  elseif command == 'SET' and n == 4 then
+    local key, value, option, pxat = ...
+    if option == 'PXAT' and type(value) == 'string' and tonumber(pxat) > server_time_ms() then
+      if pending[key] == nil then order[#order + 1] = key end
+      pending[key] = {value, pxat}
+      known[key] = value
+      return server.status_reply('OK')
+    end
+  end
+  flush()
+  known = {}
+  return server.call(command, ...)
+end
+
+local redis = setmetatable({call = call}, {__index = server})
