@@ -5,9 +5,9 @@
 -- batch.lua calls flush() before it returns, which writes each key's last state as its last request would have
 -- written it. Every reply is the one the requests would get alone (BatchScriptTest).
 --
--- Only GET, MGET and SET key value PXAT t (a string value, t after the server's time) are kept. Any other command
--- first writes what is pending, forgets what was read, and then runs, so it sees Redis as the requests before it
--- left it. A state whose PXAT has already passed (a test clock behind the server's) is written at once: Redis
+-- Only GET and SET key value PXAT t (a string value, t after the server's time) are kept; MGET answers from what is
+-- kept and reads the rest. Any other command first writes what is pending, forgets what was read, and then runs,
+-- so it sees Redis as the requests before it left it. A state whose PXAT has already passed (a test clock behind the server's) is written at once: Redis
 -- removes it, and the next request must find no state, as it would alone. A GET that fails (a key of another
 -- type) keeps nothing, so each request on that key meets the error itself.
 local server = redis
@@ -53,11 +53,10 @@ local function call(command, ...)
     if #missing > 0 then
       local read = server.call('MGET', unpack(missing))
       local j = 0
-      for i, key in ipairs(keys) do
+      for i in ipairs(keys) do               -- not kept: MGET reads a key of another type as no key
         if values[i] == nil then
           j = j + 1
           values[i] = read[j]
-          known[key] = read[j]
         end
       end
     end
