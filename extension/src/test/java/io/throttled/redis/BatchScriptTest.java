@@ -61,9 +61,10 @@ class BatchScriptTest {
         }
         policies.add(ScriptTwinDifferentialTest.Timeline.randomPolicy("interval", Algorithm.TOKEN_BUCKET,
                 Refill.INTERVAL, random));
-        // near the server's time: states expire (PXAT) as of the time they are written with. The clock soon runs
-        // far ahead of the server's, so no state expires between the single calls and the batch on the server's.
-        long now = System.currentTimeMillis() * 1000;
+        // A minute ahead of the server's time, and moving faster: states expire (PXAT) as of the time they are
+        // written with, but none on the server's clock while the test runs. Near it, a state of a 1-ms window once
+        // lived through the single calls and had expired when the batch ran, on CI.
+        long now = (System.currentTimeMillis() + 60_000) * 1000;
         int sameKeyTwice = 0;
         for (int b = 0; b < BATCHES; b++) {
             now += random.nextInt(4) == 0 ? 0 : (long) (random.nextDouble() * 200_000);
