@@ -72,10 +72,8 @@ public final class LuaScript {
      * writes Redis itself ({@code batch-direct.lua}).
      */
     public static LuaScript batch(List<String> algorithmFiles, boolean keepStates) {
-        String files = String.join(",", algorithmFiles);
-        return keepStates
-                ? new LuaScript("batch-keeping-states(" + files + ")", wrapped(algorithmFiles, "batch-state.lua", "batch.lua"))
-                : new LuaScript("batch(" + files + ")", wrapped(algorithmFiles, "batch-direct.lua", "batch.lua"));
+        return new LuaScript((keepStates ? "batch-keeping-states(" : "batch(") + String.join(",", algorithmFiles) + ")",
+                wrapped(algorithmFiles, keepStates ? "batch-state.lua" : "batch-direct.lua", "batch.lua"));
     }
 
     private static String wrapped(List<String> algorithmFiles, String tail) {
