@@ -1,6 +1,7 @@
 package io.throttled.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
@@ -9,7 +10,7 @@ class StampLogTest {
 
     @Test
     void keepsStampsInOrderThroughGrowthWrapAndAClockSetBack() {
-        StampLog log = new StampLog();
+        StampLog log = new SlidingWindowLogState();
         for (long t = 1; t <= 6; t++) {
             log.add(t * 10, 1);   // grows past the first capacity
         }
@@ -41,6 +42,38 @@ class StampLogTest {
         assertThat(log.total()).isEqualTo(4);
         assertThat(log.nth(1)).isEqualTo(4);
         assertThat(log.nth(4)).isEqualTo(5);
+    }
+
+    @Test
+    void unitsAreCountedAlikeWhetherEveryEntryIsOneUnitOrSomeWeighMore() {
+        StampLog log = new SlidingWindowLogState();
+        log.add(10, 1);
+        log.add(10, 1);   // one unit each: two entries of one stamp
+        log.add(20, 1);
+        assertThat(log.total()).isEqualTo(3);
+        assertThat(log.nth(2)).isEqualTo(10);
+        assertThat(log.nth(3)).isEqualTo(20);
+
+        log.add(20, 3);   // the first weighted call: units kept from here on
+        log.add(15, 2);   // out of order, weighted
+        assertThat(log.total()).isEqualTo(8);
+        assertThat(log.nth(2)).isEqualTo(10);
+        assertThat(log.nth(3)).isEqualTo(15);
+        assertThat(log.nth(4)).isEqualTo(15);
+        assertThat(log.nth(5)).isEqualTo(20);
+        assertThat(log.nth(8)).isEqualTo(20);
+        assertThatThrownBy(() -> log.nth(9)).isInstanceOf(IllegalStateException.class);
+
+        log.dropThrough(10);
+        assertThat(log.total()).isEqualTo(6);
+        assertThat(log.nth(1)).isEqualTo(15);
+        log.dropThrough(20);   // emptied: back to stamps alone
+        assertThat(log.isEmpty()).isTrue();
+        assertThat(log.total()).isZero();
+        log.add(30, 1);
+        log.add(31, 1);
+        assertThat(log.total()).isEqualTo(2);
+        assertThat(log.nth(2)).isEqualTo(31);
     }
 
     @Test
