@@ -51,10 +51,12 @@ local function write(i, from)
   local whole = floor(after / q)
   local f = after - whole * q
   local a = from + whole
-  local value = int(a)
+  local value
   if f > 0 then
-    value = value .. ':' .. int(f)
+    value = joined(a, f)
     a = a + 1
+  else
+    value = int(a)
   end
   -- Once the TAT has passed, a missing key reads exactly like this one: let it go then.
   redis.call('SET', KEYS[i], value, 'PXAT', int(ceil(a / 1000)))

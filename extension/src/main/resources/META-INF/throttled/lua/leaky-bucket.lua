@@ -46,7 +46,7 @@ local function commit(i)
   local w, q = limit(i)
   local filled, carry = pending[i][1], pending[i][2]
   -- Once empty, a missing key reads exactly like this one: let it go then.
-  redis.call('SET', KEYS[i], int(filled) .. ':' .. int(now) .. ':' .. int(carry),
+  redis.call('SET', KEYS[i], joined(filled, now, carry),
     'PXAT', int(ceil((now + ceil((filled * w - carry) / q)) / 1000)))
 end
 
@@ -58,7 +58,7 @@ local function reserve(i, slot)
   local units = pending[i][1] * w - pending[i][2] + (slot - now) * q
   local level = ceil(units / w)
   local carry = level * w - units
-  local state = int(level) .. ':' .. int(now) .. ':' .. int(carry)
+  local state = joined(level, now, carry)
   redis.call('SET', KEYS[i], state, 'PXAT', int(ceil((now + ceil(units / q)) / 1000)))
   return state
 end
@@ -80,7 +80,7 @@ local function penalize(i, at)
   local target = (burst - 1) * w + (at - now) * q
   if units >= target then return 0 end
   local level = ceil(target / w)
-  redis.call('SET', KEYS[i], int(level) .. ':' .. int(now) .. ':' .. int(level * w - target),
+  redis.call('SET', KEYS[i], joined(level, now, level * w - target),
     'PXAT', int(ceil((now + ceil(target / q)) / 1000)))
   return 1
 end
@@ -103,7 +103,7 @@ local function refund(i, r, out)
     redis.call('DEL', KEYS[i])
   else
     local level = ceil(back / w)
-    redis.call('SET', KEYS[i], int(level) .. ':' .. int(now) .. ':' .. int(level * w - back),
+    redis.call('SET', KEYS[i], joined(level, now, level * w - back),
       'PXAT', int(ceil((now + ceil(back / q)) / 1000)))
   end
   return floor((units - back) / w)

