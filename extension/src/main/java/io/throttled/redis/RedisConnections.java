@@ -18,9 +18,13 @@ import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.RedisClusterClient;
 import redis.clients.jedis.RedisSentinelClient;
 import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.providers.ClusterConnectionProvider;
 
 /** Opens a Jedis 8 client for {@link RedisSettings}: standalone, Cluster or Sentinel. */
 public final class RedisConnections {
+    /** Redirections a Cluster call follows (MOVED, then ASK while a slot migrates) before it gives up: Jedis' default. */
+    private static final int CLUSTER_ATTEMPTS = 5;
+
     private RedisConnections() {
     }
 
@@ -52,8 +56,13 @@ public final class RedisConnections {
                 return RedisClient.builder().hostAndPort(settings.server()).clientConfig(config).poolConfig(pool)
                         .build();
             case CLUSTER:
+                // Jedis' own pieces, but for an executor that never sends a command twice (SendOnceClusterExecutor)
+                ClusterConnectionProvider provider = new ClusterConnectionProvider(new HashSet<>(settings.nodes()),
+                        config, pool);
                 return RedisClusterClient.builder().nodes(new HashSet<>(settings.nodes())).clientConfig(config)
-                        .poolConfig(pool).build();
+                        .poolConfig(pool).connectionProvider(provider).commandExecutor(new SendOnceClusterExecutor(
+                                provider, CLUSTER_ATTEMPTS, settings.commandTimeout().multipliedBy(CLUSTER_ATTEMPTS)))
+                        .build();
             case SENTINEL:
                 DefaultJedisClientConfig sentinelConfig = DefaultJedisClientConfig.builder()
                         .connectionTimeoutMillis(millis(settings.connectTimeout()))
