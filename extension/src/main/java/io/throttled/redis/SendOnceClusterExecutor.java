@@ -14,7 +14,9 @@ import redis.clients.jedis.providers.ClusterConnectionProvider;
  * then run again, taking its tokens twice (up to five times), and the caller would wait for every attempt before
  * its failure mode applied. Here a connection failure once the command may have been written ends the call, so the
  * failure mode applies after one command timeout, as on a single server. Redirections, which Redis answers without
- * running the command, are still followed.
+ * running the command, are still followed, and so is a connection that cannot be opened (nothing was sent): Jedis
+ * then refreshes its slot map and tries again, which is how it finds a replica promoted after its master died
+ * (ClusterFailoverTest).
  */
 final class SendOnceClusterExecutor extends ClusterCommandExecutor {
     SendOnceClusterExecutor(ClusterConnectionProvider provider, int maxAttempts, Duration maxTotalRetriesDuration) {
