@@ -164,7 +164,11 @@ final class HttpBench {
     }
 
     private static double medianOf(List<Double> values) {
-        double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return middle(values.stream().mapToDouble(Double::doubleValue).sorted().toArray());
+    }
+
+    /** The median of sorted values: the middle one, or the mean of the middle two. */
+    private static double middle(double[] sorted) {
         return sorted.length % 2 == 1 ? sorted[sorted.length / 2]
                 : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
     }
@@ -175,9 +179,7 @@ final class HttpBench {
         double[] quantiles = {50, 99, 99.9};
         for (int q = 0; q < 3; q++) {
             int which = q;
-            double[] values = runs.stream().mapToDouble(h -> h.getValueAtPercentile(quantiles[which]) / 1000.0).sorted().toArray();
-            result[q] = values.length % 2 == 1 ? values[values.length / 2]
-                    : (values[values.length / 2 - 1] + values[values.length / 2]) / 2;
+            result[q] = middle(runs.stream().mapToDouble(h -> h.getValueAtPercentile(quantiles[which]) / 1000.0).sorted().toArray());
         }
         return result;
     }
