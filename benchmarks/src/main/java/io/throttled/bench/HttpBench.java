@@ -134,8 +134,7 @@ final class HttpBench {
             report.paragraph("Redis µs per call is `INFO commandstats`' own time (`usec ÷ calls`) of `GET` for the floor"
                     + " and of `EVALSHA` for the decision (its `TIME`, `GET` and `SET` included), over the same runs."
                     + " Called a few hundred times a second, between requests that run through Liberty, a script runs"
-                    + " several times slower than in the saturated runs of section 3, and far slower than one `GET`:"
-                    + " each command it calls costs about what a command from a client costs.");
+                    + " several times slower than in the saturated runs of section 3, and far slower than one `GET`.");
             double addedP99 = pp[1] - fp[1];
             double floorAddedP99 = flp[1] - fp[1];
             report.paragraph("Added to free's p99: by the limiter " + Report.num(addedP99) + " ms, by the plain GET "
