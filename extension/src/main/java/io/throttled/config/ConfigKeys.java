@@ -32,6 +32,7 @@ public final class ConfigKeys {
     public static final String REDIS_POOL_MAX_IDLE = "throttled.redis.pool.max-idle";
     public static final String REDIS_POOL_MIN_IDLE = "throttled.redis.pool.min-idle";
     public static final String REDIS_POOL_MAX_WAIT = "throttled.redis.pool.max-wait";
+    public static final String REDIS_POOL_IDLE_PING = "throttled.redis.pool.idle-ping";
     public static final String REDIS_COALESCE = "throttled.redis.coalesce";
     public static final String REDIS_COALESCE_MAX_BATCH = "throttled.redis.coalesce.max-batch";
     public static final String REDIS_COALESCE_BATCHES = "throttled.redis.coalesce.batches";

@@ -148,11 +148,13 @@ public record ThrottledSettings(
                     v -> intIn(ConfigKeys.REDIS_POOL_MAX_IDLE, v, 0, 10_000));
             Integer minIdle = read(ConfigKeys.REDIS_POOL_MIN_IDLE, "0", v -> intIn(ConfigKeys.REDIS_POOL_MIN_IDLE, v, 0, 10_000));
             Duration maxWait = read(ConfigKeys.REDIS_POOL_MAX_WAIT, "50ms", v -> Durations.parse(ConfigKeys.REDIS_POOL_MAX_WAIT, v));
-            if (connect == null || timeout == null || maxTotal == null || maxIdle == null || minIdle == null || maxWait == null) {
+            Duration idlePing = read(ConfigKeys.REDIS_POOL_IDLE_PING, "30s", v -> Durations.parse(ConfigKeys.REDIS_POOL_IDLE_PING, v));
+            if (connect == null || timeout == null || maxTotal == null || maxIdle == null || minIdle == null || maxWait == null
+                    || idlePing == null) {
                 return Optional.empty();   // the problems are recorded already
             }
             b.connectTimeout(connect).commandTimeout(timeout)
-                    .pool(maxTotal, maxIdle, minIdle, maxWait);
+                    .pool(maxTotal, maxIdle, minIdle, maxWait).idlePing(idlePing);
             try {
                 return Optional.of(b.build());
             } catch (IllegalArgumentException e) {

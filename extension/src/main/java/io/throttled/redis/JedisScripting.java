@@ -24,11 +24,22 @@ import redis.clients.jedis.util.JedisClusterCRC16;
  */
 public final class JedisScripting implements RedisScripting {
     private final UnifiedJedis jedis;
+    private final IdlePing idlePing;
     private volatile RedisCallObserver observer = RedisCallObserver.NONE;
     private volatile RedisVersion version;
 
+    /**
+     * Wraps a client built elsewhere; nothing PINGs its idle connections ({@link RedisConnections#scripting} does).
+     *
+     * @param jedis the client, closed with this
+     */
     public JedisScripting(UnifiedJedis jedis) {
+        this(jedis, IdlePing.OFF);
+    }
+
+    JedisScripting(UnifiedJedis jedis, IdlePing idlePing) {
         this.jedis = jedis;
+        this.idlePing = idlePing;
     }
 
     /** Reports every round trip from now on to this observer too (MicroProfile Metrics and OpenTelemetry may both listen). */
@@ -36,6 +47,11 @@ public final class JedisScripting implements RedisScripting {
         if (value != null) {
             this.observer = RedisCallObserver.both(observer, value);
         }
+    }
+
+    /** PINGs the client's idle connections now, as its thread does every {@code throttled.redis.pool.idle-ping}. */
+    void pingIdleConnections() {
+        idlePing.run();
     }
 
     public UnifiedJedis client() {
@@ -213,6 +229,7 @@ public final class JedisScripting implements RedisScripting {
 
     @Override
     public void close() {
+        idlePing.close();   // first: a PING in flight finishes on an open pool
         jedis.close();
     }
 }

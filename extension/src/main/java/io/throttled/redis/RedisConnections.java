@@ -84,7 +84,8 @@ public final class RedisConnections {
      * @return the client, for {@link RedisRateLimiter#builder}
      */
     public static JedisScripting scripting(RedisSettings settings) {
-        return new JedisScripting(open(settings));
+        UnifiedJedis jedis = open(settings);
+        return new JedisScripting(jedis, IdlePing.start(jedis, settings.poolIdlePing()));
     }
 
     private static DefaultJedisClientConfig clientConfig(RedisSettings settings) {
@@ -120,6 +121,11 @@ public final class RedisConnections {
         pool.setBlockWhenExhausted(true);
         pool.setMaxWait(settings.poolMaxWait());
         pool.setJmxEnabled(false);
+        if (!settings.poolIdlePing().isZero()) {
+            // IdlePing runs the pool's eviction test: a PING of every idle connection (never commons-pool's own timer)
+            pool.setTestWhileIdle(true);
+            pool.setNumTestsPerEvictionRun(-1);   // -n tests 1/n of the idle connections: all of them
+        }
         return pool;
     }
 

@@ -44,6 +44,7 @@ public final class RedisSettings {
     private final int poolMaxIdle;
     private final int poolMinIdle;
     private final Duration poolMaxWait;
+    private final Duration poolIdlePing;
 
     private RedisSettings(Builder b) {
         List<String> errors = new ArrayList<>();
@@ -93,6 +94,9 @@ public final class RedisSettings {
         positive(b.connectTimeout, "throttled.redis.connect-timeout", errors);
         positive(b.commandTimeout, "throttled.redis.timeout", errors);
         positive(b.poolMaxWait, "throttled.redis.pool.max-wait", errors);
+        if (b.poolIdlePing == null || b.poolIdlePing.isNegative()) {
+            errors.add("throttled.redis.pool.idle-ping=" + b.poolIdlePing + " must be a duration of 0 (off) or more");
+        }
         if (b.poolMaxTotal < 1) {
             errors.add("throttled.redis.pool.max-total=" + b.poolMaxTotal + " must be at least 1");
         }
@@ -129,6 +133,7 @@ public final class RedisSettings {
         this.poolMaxIdle = b.poolMaxIdle;
         this.poolMinIdle = b.poolMinIdle;
         this.poolMaxWait = b.poolMaxWait;
+        this.poolIdlePing = b.poolIdlePing;
     }
 
     /** {@return a builder with every setting at its default} */
@@ -299,6 +304,11 @@ public final class RedisSettings {
         return poolMaxWait;
     }
 
+    /** {@return how often the connections idle in the pool are PINGed; zero when they are not} */
+    public Duration poolIdlePing() {
+        return poolIdlePing;
+    }
+
     /** {@return where this connects, without secrets: for logs} */
     public String describe() {
         switch (topology) {
@@ -337,6 +347,7 @@ public final class RedisSettings {
         private int poolMaxIdle = 32;
         private int poolMinIdle = 0;   // above 0, the pool re-creates a broken connection in the failing caller's thread
         private Duration poolMaxWait = Duration.ofMillis(50);
+        private Duration poolIdlePing = Duration.ofSeconds(30);
 
         private Builder() {
         }
@@ -484,6 +495,19 @@ public final class RedisSettings {
             this.poolMaxIdle = maxIdle;
             this.poolMinIdle = minIdle;
             this.poolMaxWait = maxWait;
+            return this;
+        }
+
+        /**
+         * Sets how often the connections idle in the pool are PINGed (30 s unless set): a connection Redis or
+         * the network closed while it was idle is then dropped before a decision finds it, and the PING keeps
+         * Redis' {@code timeout} and idle NAT entries from closing the others.
+         *
+         * @param every a positive duration, or zero for no PING
+         * @return this builder
+         */
+        public Builder idlePing(Duration every) {
+            this.poolIdlePing = every;
             return this;
         }
 

@@ -39,4 +39,17 @@ class ThrottledSettingsTest {
                         "throttled.redis.coalesce.max-batch='0' must be a whole number from 1 to 10000",
                         "throttled.redis.coalesce.batches='many' must be a whole number from 1 to 1000"));
     }
+
+    @Test
+    void idleRedisConnectionsArePingedEvery30sUnlessSetAndZeroTurnsItOff() {
+        String url = "redis://localhost:6379";
+        assertThat(ThrottledSettings.read(config(Map.of(ConfigKeys.REDIS_URL, url))).redis().orElseThrow().poolIdlePing())
+                .isEqualTo(java.time.Duration.ofSeconds(30));
+        assertThat(ThrottledSettings.read(config(Map.of(ConfigKeys.REDIS_URL, url, ConfigKeys.REDIS_POOL_IDLE_PING, "0")))
+                .redis().orElseThrow().poolIdlePing()).isZero();
+        assertThatThrownBy(() -> ThrottledSettings.read(config(Map.of(ConfigKeys.REDIS_URL, url,
+                ConfigKeys.REDIS_POOL_IDLE_PING, "often"))))
+                .isInstanceOfSatisfying(InvalidSettingsException.class, e -> assertThat(e.problems()).containsExactly(
+                        "throttled.redis.pool.idle-ping='often' is not a duration; e.g. 50ms, 2s, 1m"));
+    }
 }

@@ -31,6 +31,7 @@ class RedisSettingsTest {
         assertThat(s.connectTimeout()).isEqualTo(Duration.ofMillis(500));
         assertThat(s.poolMaxTotal()).isEqualTo(32);
         assertThat(s.poolMaxWait()).isEqualTo(Duration.ofMillis(50));
+        assertThat(s.poolIdlePing()).isEqualTo(Duration.ofSeconds(30));
     }
 
     @Test
@@ -65,6 +66,8 @@ class RedisSettingsTest {
                 .hasMessageContaining("the password is given both in throttled.redis.url and throttled.redis.password");
         assertThatThrownBy(() -> RedisSettings.builder().url("redis://a").pool(4, 8, 0, Duration.ofMillis(5)).build())
                 .hasMessageContaining("throttled.redis.pool.max-idle (8) <= throttled.redis.pool.max-total (4)");
+        assertThatThrownBy(() -> RedisSettings.builder().url("redis://a").idlePing(Duration.ofSeconds(-1)).build())
+                .hasMessageContaining("throttled.redis.pool.idle-ping=PT-1S must be a duration of 0 (off) or more");
         assertThatThrownBy(() -> RedisSettings.builder().sentinel("m", null).build())
                 .hasMessageContaining("throttled.redis.sentinel.nodes is required");
     }

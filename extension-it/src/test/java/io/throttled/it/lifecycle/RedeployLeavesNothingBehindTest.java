@@ -109,7 +109,8 @@ class RedeployLeavesNothingBehindTest {
                 }
             }
             if (leasing != null) {
-                assertThat(leasing.threads()).as("threads while deployed").contains("throttled-lease-giveback");
+                assertThat(leasing.threads()).as("threads while deployed").contains("throttled-lease-giveback",
+                        "throttled-redis-idle-ping");
             }
             // the application really holds connections while deployed, so "back to the baseline" means something
             assertThat(Snapshot.countRedisConnections()).isPositive();
