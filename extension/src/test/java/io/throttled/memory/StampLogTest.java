@@ -76,6 +76,68 @@ class StampLogTest {
         assertThat(log.nth(2)).isEqualTo(31);
     }
 
+    /** Stamps are kept as int offsets from a base: 35 minutes of µs, after which the base moves or the log widens. */
+    private static final long INT_SPAN = Integer.MAX_VALUE;
+    private static final long EPOCH = 1_764_000_000_000_000L;   // µs, late 2025
+
+    @Test
+    void aShortWindowsLogRunsForHoursAsTheBaseMovesOn() {
+        StampLog log = new SlidingWindowLogState();
+        long minute = 60_000_000L;
+        for (long m = 0; m <= 300; m++) {   // a call a minute for five hours, under a 10-minute window
+            long now = EPOCH + m * minute;
+            log.dropThrough(now - 10 * minute);
+            log.add(now, 1);
+            assertThat(log.total()).isEqualTo(Math.min(m + 1, 10));
+            assertThat(log.nth(1)).isEqualTo(now - (log.total() - 1) * minute);
+            assertThat(log.last()).isEqualTo(now);
+        }
+    }
+
+    @Test
+    void aLogSpanningMoreThanAnIntOfMicrosecondsKeepsEveryStampExactly() {
+        StampLog log = new SlidingWindowLogState();
+        long[] stamps = {EPOCH, EPOCH + 1, EPOCH + INT_SPAN, EPOCH + INT_SPAN + 1, EPOCH + 3 * INT_SPAN};   // a day's window
+        for (long t : stamps) {
+            log.add(t, 1);
+        }
+        log.add(EPOCH + 2 * INT_SPAN, 1);   // out of order, between two wide stamps
+        log.add(EPOCH - INT_SPAN, 1);   // the clock set back by more than an int
+
+        assertThat(log.total()).isEqualTo(7);
+        assertThat(log.nth(1)).isEqualTo(EPOCH - INT_SPAN);
+        assertThat(log.nth(2)).isEqualTo(EPOCH);
+        assertThat(log.nth(4)).isEqualTo(EPOCH + INT_SPAN);
+        assertThat(log.nth(6)).isEqualTo(EPOCH + 2 * INT_SPAN);
+        assertThat(log.nth(7)).isEqualTo(EPOCH + 3 * INT_SPAN);
+        assertThat(log.last()).isEqualTo(EPOCH + 3 * INT_SPAN);
+
+        log.dropThrough(EPOCH + INT_SPAN);
+        assertThat(log.total()).isEqualTo(3);
+        assertThat(log.nth(1)).isEqualTo(EPOCH + INT_SPAN + 1);
+        log.dropThrough(EPOCH + 3 * INT_SPAN);   // emptied: back to offsets
+        assertThat(log.isEmpty()).isTrue();
+        log.add(EPOCH + 4 * INT_SPAN, 1);
+        log.add(EPOCH + 4 * INT_SPAN + 7, 1);
+        assertThat(log.nth(2)).isEqualTo(EPOCH + 4 * INT_SPAN + 7);
+    }
+
+    @Test
+    void aStampBeforeTheBaseWithinAnIntMovesTheBaseBack() {
+        StampLog log = new SlidingWindowLogState();
+        log.add(EPOCH + 1_000, 1);
+        log.add(EPOCH + 2_000, 1);
+        log.add(EPOCH + 500, 3);   // the clock set back below the first stamp, weighted
+        log.add(EPOCH + INT_SPAN + 500, 1);   // exactly an int after the new oldest
+
+        assertThat(log.total()).isEqualTo(6);
+        assertThat(log.nth(1)).isEqualTo(EPOCH + 500);
+        assertThat(log.nth(3)).isEqualTo(EPOCH + 500);
+        assertThat(log.nth(4)).isEqualTo(EPOCH + 1_000);
+        assertThat(log.nth(5)).isEqualTo(EPOCH + 2_000);
+        assertThat(log.nth(6)).isEqualTo(EPOCH + INT_SPAN + 500);
+    }
+
     @Test
     void windowCountsKeepAWindowFromBeforeAClockSetBack() {
         WindowCounts counts = new WindowCounts();
