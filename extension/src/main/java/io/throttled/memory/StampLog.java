@@ -169,11 +169,12 @@ abstract class StampLog extends LimitState {
             base = stamp;
             return;
         }
+        long offset = stamp - base;
+        if (offset >= 0 && offset <= Integer.MAX_VALUE) {
+            return;   // every entry already is within an int of the base: only the new stamp can fall outside
+        }
         long oldest = Math.min(stamp(head), stamp);
         long latest = Math.max(newest, stamp);
-        if (oldest >= base && latest - base <= Integer.MAX_VALUE) {
-            return;
-        }
         if (latest - oldest <= Integer.MAX_VALUE) {
             for (int i = 0; i < size; i++) {   // about once per 35 minutes of a key's life: the oldest became the base
                 int s = slot(i);
