@@ -36,7 +36,8 @@ public class ThrottledMetrics implements DecisionListener, RedisCallObserver {
     @Inject
     RateLimiter limiter;
 
-    private final Map<String, Counter> decisions = new ConcurrentHashMap<>();
+    /** Policy name, then outcome label: both strings hash once, so counting a decision allocates nothing. */
+    private final Map<String, Map<String, Counter>> decisions = new ConcurrentHashMap<>();
     private MetricRegistry registry;
     private Timer latency;
     private Counter errors;
@@ -68,11 +69,20 @@ public class ThrottledMetrics implements DecisionListener, RedisCallObserver {
             return;
         }
         String label = outcome.label();
-        // a tier's decisions count under its policy's name, with the tier as a tag of its own
-        decisions.computeIfAbsent(outcome.policy().name() + '\u0000' + label, k -> registry.counter(
-                Metadata.builder().withName(DECISIONS).withDescription("Rate-limit decisions, by policy, tier and outcome")
-                        .build(),
-                new Tag("policy", outcome.basePolicy()), new Tag("tier", outcome.tier()), new Tag("outcome", label))).inc();
+        Map<String, Counter> byLabel = decisions.get(outcome.policy().name());
+        Counter counter = byLabel == null ? null : byLabel.get(label);
+        if (counter == null) {
+            counter = decisions.computeIfAbsent(outcome.policy().name(), p -> new ConcurrentHashMap<>())
+                    .computeIfAbsent(label, l -> register(outcome, l));
+        }
+        counter.inc();
+    }
+
+    /** A tier's decisions count under its policy's name, with the tier as a tag of its own. */
+    private Counter register(Outcome outcome, String label) {
+        return registry.counter(Metadata.builder().withName(DECISIONS)
+                        .withDescription("Rate-limit decisions, by policy, tier and outcome").build(),
+                new Tag("policy", outcome.basePolicy()), new Tag("tier", outcome.tier()), new Tag("outcome", label));
     }
 
     @Override

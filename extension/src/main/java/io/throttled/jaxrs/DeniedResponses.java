@@ -39,7 +39,7 @@ final class DeniedResponses {
                                 Tiers.DEFAULT.equals(blocking.tier()) ? null : blocking.tier()));
         RateLimitHeaders.retryAfterSeconds(decision)
                 .ifPresent(seconds -> response.header(RateLimitHeaders.RETRY_AFTER, seconds));
-        RateLimitHeaders.of(styles, all, System.currentTimeMillis()).forEach(response::header);
+        RateLimitHeaders.write(styles, all, System.currentTimeMillis(), response::header);
         return response.build();
     }
 

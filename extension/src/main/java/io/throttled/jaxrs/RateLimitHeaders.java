@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.StringJoiner;
+import java.util.function.BiConsumer;
 
 /**
  * The rate-limit response headers for the decisions of one request.
@@ -54,7 +55,32 @@ public final class RateLimitHeaders {
      */
     public static Map<String, String> of(Set<HeaderStyle> styles, List<Outcome> all, long nowEpochMillis) {
         Map<String, String> headers = new LinkedHashMap<>();
-        // on every throttled response: plain loops, no streams
+        write(styles, all, nowEpochMillis, headers::put);
+        return headers;
+    }
+
+    /**
+     * The same headers, each handed to {@code sink} in the same order: on every throttled response, so without
+     * a map in between, and for the usual single decision without lists either.
+     */
+    public static void write(Set<HeaderStyle> styles, List<Outcome> all, long nowEpochMillis,
+                             BiConsumer<String, String> sink) {
+        if (all.size() == 1) {
+            Outcome only = all.get(0);
+            if (!only.decision().reportsState()) {
+                return;   // a skipped one alone has no state to report, so it announces nothing either
+            }
+            if (styles.contains(HeaderStyle.IETF)) {
+                PolicyTexts texts = TEXTS.of(only.policy());
+                sink.accept(POLICY, texts.policyItems);
+                sink.accept(RATE_LIMIT, limitItem(texts, only.decision()));
+            }
+            if (styles.contains(HeaderStyle.LEGACY)) {
+                legacy(only.decision(), nowEpochMillis, sink);
+            }
+            return;
+        }
+        // plain loops, no streams
         List<Outcome> outcomes = new ArrayList<>(all.size());
         List<Outcome> announced = new ArrayList<>(all.size());
         for (Outcome o : all) {
@@ -66,7 +92,7 @@ public final class RateLimitHeaders {
             }
         }
         if (outcomes.isEmpty()) {
-            return headers;
+            return;
         }
         if (styles.contains(HeaderStyle.IETF)) {
             StringJoiner policies = new StringJoiner(", ");
@@ -79,19 +105,25 @@ public final class RateLimitHeaders {
                 }
             }
             for (Outcome o : outcomes) {
-                limits.add(TEXTS.of(o.policy()).item(o.decision().limit()) + ";r=" + sfInteger(o.decision().remaining())
-                        + ";t=" + effectiveWindowSeconds(o.decision()));
+                limits.add(limitItem(TEXTS.of(o.policy()), o.decision()));
             }
-            headers.put(POLICY, policies.toString());
-            headers.put(RATE_LIMIT, limits.toString());
+            sink.accept(POLICY, policies.toString());
+            sink.accept(RATE_LIMIT, limits.toString());
         }
         if (styles.contains(HeaderStyle.LEGACY)) {
-            Decision tightest = tightest(outcomes);
-            headers.put(LIMIT, Long.toString(tightest.limit().burst()));
-            headers.put(REMAINING, Long.toString(tightest.remaining()));
-            headers.put(RESET, Long.toString(ceilDiv(nowEpochMillis + tightest.resetAfterMillis(), 1000)));
+            legacy(tightest(outcomes), nowEpochMillis, sink);
         }
-        return headers;
+    }
+
+    /** One {@code RateLimit} item: {@code "ping";r=4;t=1}. */
+    private static String limitItem(PolicyTexts texts, Decision decision) {
+        return texts.item(decision.limit()) + ";r=" + sfInteger(decision.remaining()) + ";t=" + effectiveWindowSeconds(decision);
+    }
+
+    private static void legacy(Decision tightest, long nowEpochMillis, BiConsumer<String, String> sink) {
+        sink.accept(LIMIT, Long.toString(tightest.limit().burst()));
+        sink.accept(REMAINING, Long.toString(tightest.remaining()));
+        sink.accept(RESET, Long.toString(ceilDiv(nowEpochMillis + tightest.resetAfterMillis(), 1000)));
     }
 
     /** A policy's fixed header texts, made once per policy instance, not per response. */

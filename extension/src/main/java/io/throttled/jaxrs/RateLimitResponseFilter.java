@@ -11,6 +11,7 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.Provider;
 import java.lang.annotation.Annotation;
@@ -52,13 +53,14 @@ public class RateLimitResponseFilter implements ContainerResponseFilter {
                 return;
             }
         }
-        if (outcomes.isEmpty()
-                || response.getHeaders().containsKey(RateLimitHeaders.RATE_LIMIT)
-                || response.getHeaders().containsKey(RateLimitHeaders.LIMIT)) {
-            return;   // nothing decided, or a 429 that carries them already
+        if (outcomes.isEmpty()) {
+            return;
         }
-        RateLimitHeaders.of(beans.settings().headers(), outcomes, System.currentTimeMillis())
-                .forEach((name, value) -> response.getHeaders().add(name, value));
+        MultivaluedMap<String, Object> headers = response.getHeaders();
+        if (headers.containsKey(RateLimitHeaders.RATE_LIMIT) || headers.containsKey(RateLimitHeaders.LIMIT)) {
+            return;   // a 429 that carries them already
+        }
+        RateLimitHeaders.write(beans.settings().headers(), outcomes, System.currentTimeMillis(), headers::add);
     }
 
     /** The routes of a request that reached no resource method; true when it was answered 429 here. */

@@ -31,6 +31,7 @@ final class ThrottledRequestFilter implements ContainerRequestFilter {
     private final boolean annotated;
     private final ExtensionBeans beans;
     private volatile Boolean waitsInInterceptor;
+    private volatile PolicyDeclaration declaration;
 
     ThrottledRequestFilter(Method method, Class<?> resourceClass, ExtensionBeans beans) {
         this.method = method;
@@ -52,6 +53,16 @@ final class ThrottledRequestFilter implements ContainerRequestFilter {
         return known;
     }
 
+    /** The method's declaration, the registry's for as long as this filter lives (one deployment), looked up once. */
+    private PolicyDeclaration declaration() {
+        PolicyDeclaration known = declaration;
+        if (known == null) {
+            known = beans.throttler().policies().declarationFor(method, resourceClass).orElse(null);
+            declaration = known;   // null again when none: looked up again next time, as before
+        }
+        return known;
+    }
+
     @Override
     @SuppressWarnings("unchecked")
     public void filter(ContainerRequestContext request) {
@@ -62,8 +73,7 @@ final class ThrottledRequestFilter implements ContainerRequestFilter {
         request.removeProperty(RouteMatchFilter.ROUTES);   // decided here, not again after the response
         CurrentCall current = beans.current();
         Optional<String> peer = current.request().map(HttpServletRequest::getRemoteAddr);
-        PolicyDeclaration declaration = annotated
-                ? beans.throttler().policies().declarationFor(method, resourceClass).orElse(null) : null;
+        PolicyDeclaration declaration = annotated ? declaration() : null;
         JaxrsCallContext call = new JaxrsCallContext(request, peer, method);
         Optional<RequestDecisions> decisions = current.decisions();
         List<Outcome> outcomes = new ArrayList<>(2);

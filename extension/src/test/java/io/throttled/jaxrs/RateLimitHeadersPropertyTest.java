@@ -98,6 +98,7 @@ class RateLimitHeadersPropertyTest {
         Decision d = limiter.acquire(policy, key, cost);
         Map<String, String> headers = RateLimitHeaders.of(EnumSet.of(HeaderStyle.IETF),
                 List.of(new Outcome(policy, key, d)), clock.nowMicros() / 1000);
+        sameAsTheGeneralPath(policy, key, d, clock.nowMicros() / 1000);
         history.add(String.format("@%dµs cost %d -> %s | %s | %s", clock.nowMicros(), cost, d,
                 headers.get(RateLimitHeaders.POLICY), headers.get(RateLimitHeaders.RATE_LIMIT)));
         Map<String, long[]> announced = new HashMap<>();
@@ -117,6 +118,23 @@ class RateLimitHeadersPropertyTest {
         }
         long[] qw = announced.get(r.group(1));
         return new Headers(qw[0], qw[1], Long.parseLong(r.group(2)), longest);
+    }
+
+    /**
+     * A lone decision's headers take a shorter path; with a second, stateless outcome (failure mode open, which
+     * adds nothing) the general path must give the same headers in the same order, in both styles.
+     */
+    private static void sameAsTheGeneralPath(Policy policy, String key, Decision d, long nowMillis) {
+        Outcome only = new Outcome(policy, key, d);
+        Outcome stateless = new Outcome(policy, key, new Decision(true, 0, 0, 0, policy.limits().get(0), policy.name(),
+                Decision.Origin.FAIL_OPEN));
+        EnumSet<HeaderStyle> both = EnumSet.allOf(HeaderStyle.class);
+        List<Map.Entry<String, String>> single = List.copyOf(RateLimitHeaders.of(both, List.of(only), nowMillis).entrySet());
+        List<Map.Entry<String, String>> general = List.copyOf(
+                RateLimitHeaders.of(both, List.of(stateless, only), nowMillis).entrySet());
+        if (!single.equals(general)) {
+            throw new AssertionError("one decision alone gives " + single + " but with a stateless one " + general);
+        }
     }
 
     /** The deciding limit's q, w and r, and the longest w of the policy (after which every limit is full). */
