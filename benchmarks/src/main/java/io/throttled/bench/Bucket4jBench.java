@@ -3,10 +3,14 @@ package io.throttled.bench;
 import io.throttled.core.Policy;
 import io.throttled.testing.RedisProcess;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import redis.clients.jedis.Jedis;
 
 /**
  * The same token bucket in Bucket4j-Jedis (compare-and-swap) and in ours, on one hot key and on 100,000
@@ -32,6 +36,7 @@ final class Bucket4jBench {
         Map<String, Integer> best = sweep(report, redis, settings);
         Report.Table table = report.table("keys", "threads", "Bucket4j pool", "ours/s", "ours p50 / p99 / p99.9 ms",
                 "Bucket4j/s", "Bucket4j p50 / p99 / p99.9 ms", "throughput ratio", "p99 ratio", "target");
+        double hotBest = Double.NaN;
         for (boolean hot : new boolean[] {true, false}) {
             for (int threads : ThroughputBench.CALLERS) {
                 int pool = best.getOrDefault(name(hot, threads), POOLS[0]);
@@ -47,6 +52,7 @@ final class Bucket4jBench {
                     double p99Ratio = theirs.p99() / mine.p99();
                     String target = "";
                     if (hot && threads == 64) {
+                        hotBest = theirs.perSecond();
                         target = "throughput " + Report.verdict(ratio, 20, true) + "; p99 " + Report.verdict(p99Ratio, 50, true);
                     } else if (!hot && threads > 1) {
                         target = Report.verdict(ratio, 1.5, true);
@@ -59,6 +65,52 @@ final class Bucket4jBench {
             }
         }
         table.end();
+        if (!Double.isNaN(hotBest)) {
+            ceilings(report, redis, ours, settings, hotBest);
+        }
+    }
+
+    /**
+     * What 20× Bucket4j's best on the hot key asks of this machine, beside two ceilings measured in the same run:
+     * Redis' own CPU per decision (one thread, so 1 s of it is its most), and 64 callers that do nothing but sleep
+     * and be woken once per call ({@link WakeFloor}).
+     */
+    private static void ceilings(Report report, RedisProcess redis, Limiters ours, ThroughputBench.Settings settings,
+                                 double bucket4jBest) {
+        double needed = 20 * bucket4jBest;
+        Measurement mine;
+        ServerStats before;
+        ServerStats after;
+        Load.run(64, Duration.ZERO, settings.warmUp(), Long.MAX_VALUE, t -> () -> ours.coalesced.acquire(POLICY, key(true), 1));
+        double machineBefore;
+        double machineAfter;
+        try (Jedis jedis = redis.jedis()) {
+            before = ServerStats.read(jedis);
+            machineBefore = MachineCpu.available() ? MachineCpu.busySeconds() : Double.NaN;
+            mine = Load.run(64, Duration.ZERO, settings.measure(), Long.MAX_VALUE,
+                    t -> () -> ours.coalesced.acquire(POLICY, key(true), 1));
+            machineAfter = MachineCpu.available() ? MachineCpu.busySeconds() : Double.NaN;
+            after = ServerStats.read(jedis);
+        }
+        double decisions = mine.operations();
+        double redisMicros = (after.cpuSeconds() - before.cpuSeconds()) * 1e6 / decisions;
+        double machineMicros = (machineAfter - machineBefore) * 1e6 / decisions;
+        List<Measurement> floors = new ArrayList<>();
+        for (int round = 0; round < settings.rounds(); round++) {
+            floors.add(WakeFloor.measure(64, settings.warmUp(), settings.measure()));
+        }
+        floors.sort(Comparator.comparingDouble(Measurement::perSecond));
+        double wake = floors.get(floors.size() / 2).perSecond();
+        report.paragraph("What the hot-key target asks here: 20 × " + Report.num(bucket4jBest) + " = "
+                + Report.num(needed) + " decisions/s, " + Report.num(2e6 / needed) + " µs of CPU per decision on the"
+                + " two cores for everything (caller, client, kernel, Redis). Measured in this run: ours alone on the hot"
+                + " key at 64 threads made " + Report.num(mine.perSecond()) + "/s with Redis spending "
+                + Report.num(redisMicros) + " µs of its CPU per decision (Redis runs commands on one thread, so that"
+                + " alone caps it at " + Report.num(1e6 / redisMicros) + "/s) and the machine "
+                + (Double.isNaN(machineMicros) ? "(not measured here)" : Report.num(machineMicros) + " µs")
+                + "; and 64 threads that do nothing but sleep and be woken once per call, with no Redis and no"
+                + " encoding, " + Report.num(wake) + "/s (median of " + settings.rounds() + ", `WakeFloor`): any client"
+                + " whose callers block on a remote answer pays that wake-up per call, in its own code or in a socket read.");
     }
 
     /** Bucket4j alone over each pool size, per case with more than one thread; returns the best pool per case. */
