@@ -26,12 +26,13 @@ import org.openjdk.jmh.util.ListStatistics;
  * ({@link SharedWriteFloorBenchmark}), whose two-thread scaling is what the machine allows any store whose buckets
  * both threads write.
  *
- * <p>Eight forks of four 1-s warm-ups and six 1-s measurements each (the two runs about 28 minutes): on this VM
- * the spread is between forks (one fork settles 30-40 % slower than the next, or meets a slow spell of the host),
- * not between one fork's iterations, so only more forks narrow the 99.9 % error; 48 measured seconds put it under
- * 10 % where 20 (4 × 5) left it at 11-15 %. Four warm-ups still let the sliding-window log's 1-s window fill
- * before its cost is the steady one. The key-hash figures, which no target reads, get three forks. Every fork
- * runs on a fixed, pre-touched 2 GB heap (see {@link #measure}).
+ * <p>Eight forks of four 1-s warm-ups and six 1-s measurements each (about 28 minutes in all), run in four rounds of
+ * two forks per row, so that the host's slow spells, which last minutes, fall on every row alike; while any row's
+ * 99.9 % error is still 10 % of its figure or more, whole rounds are added, at most four (then about 55 minutes).
+ * On this VM the spread is between forks (one fork settles 30-40 % slower than the next, or meets a slow spell of
+ * the host), not between one fork's iterations, so only more forks narrow the 99.9 % error. Four warm-ups let the
+ * sliding-window log's 1-s window fill before its cost is the steady one. The key-hash figures, which no target
+ * reads, get three forks. Every fork runs on a fixed, pre-touched 2 GB heap (see {@link #options}).
  */
 final class JmhBench {
     /** At most Bucket4j-local per decision; the sliding-window log keeps a timestamp per call, so within 2×. */
@@ -41,22 +42,24 @@ final class JmhBench {
     private static final double SCALING_TARGET = 1.8;
     private static final double ERROR_SHARE = 0.10;
     private static final int FORKS = 8;
+    /** The forks of every row are run in this many rounds, each round every row in turn. */
+    private static final int ROUNDS = 4;
     private static final int WARMUPS = 4;
     private static final int MEASUREMENTS = 6;
-    /** Forks added, at most twice, to a row whose error is still 10 % of its figure or more. */
-    private static final int EXTRA_FORKS = 8;
-    private static final int EXTRA_RUNS = 2;
+    /** Whole rounds added, at most this many, while any row's error is still 10 % of its figure or more. */
+    private static final int EXTRA_ROUNDS = 4;
 
     void run(Report report, boolean smoke) {
         report.heading("7. In-JVM (JMH)");
         double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-        Map<String, Figure> one = measure(smoke, 1, FORKS, MemoryStoreBenchmark.class, Bucket4jLocalBenchmark.class,
-                SharedWriteFloorBenchmark.class);
-        Map<String, Figure> two = measure(smoke, 2, FORKS, MemoryStoreBenchmark.class, Bucket4jLocalBenchmark.class,
-                SharedWriteFloorBenchmark.class);
-        if (!smoke) {
-            refine(one, 1);
-            refine(two, 2);
+        Map<String, Figure> one = new LinkedHashMap<>();
+        Map<String, Figure> two = new LinkedHashMap<>();
+        // In rounds, every row's forks spread over the whole run: a slow spell of the host then weighs on ours, the
+        // anchor and both thread counts alike, instead of on whichever rows JMH happened to run during it.
+        int rounds = 0;
+        while (rounds < (smoke ? 1 : ROUNDS) || !smoke && rounds < ROUNDS + EXTRA_ROUNDS && anyNoisy(one, two)) {
+            round(smoke, one, two);
+            rounds++;
         }
         Map<String, Figure> hashes = measure(smoke, 1, 3, KeyHashBenchmark.class);
         double loadAfter = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
@@ -66,10 +69,13 @@ final class JmhBench {
                 + " `ConcurrentHashMap` over the same keys (`tryConsumeAndReturnRemaining`, the same question: allowed,"
                 + " remaining, wait), in the same JMH run. " + (smoke ? "Smoke run: no forks, the figures mean nothing."
                 : FORKS + " forks × (" + WARMUPS + " × 1 s warm-up, " + MEASUREMENTS + " × 1 s measured), each on a fixed,"
-                + " pre-touched 2 GB heap (`-Xms2g -Xmx2g -XX:+AlwaysPreTouch`).") + " Allocation per decision from `-prof gc`"
-                + " (`gc.alloc.rate.norm`). A row whose 99.9 % error was still 10 % of its figure or more got "
-                + EXTRA_FORKS + " more forks, at most twice, its figure then taken over all its forks' iterations"
-                + " (forks per row: " + forkCounts(one, two) + ")."
+                + " pre-touched 2 GB heap (`-Xms2g -Xmx2g -XX:+AlwaysPreTouch`), run in " + ROUNDS + " rounds of "
+                + FORKS / ROUNDS + " forks, each round every row on one thread and then on two, so that the host's slow"
+                + " spells weigh on every row alike; \"per round\" gives each round's own ratio.") + " Allocation per decision from `-prof gc`"
+                + " (`gc.alloc.rate.norm`). While any row's 99.9 % error was still 10 % of its figure or more, another"
+                + " round was run, at most " + EXTRA_ROUNDS + " more (rounds in this run: " + rounds + ", so "
+                + (smoke ? 0 : rounds * FORKS / ROUNDS) + " forks per row); figures and errors are over every fork's"
+                + " iterations."
                 + " Load average " + String.format(Locale.ROOT, "%.2f", loadBefore)
                 + " before, " + String.format(Locale.ROOT, "%.2f", loadAfter) + " after (2 cores).");
         Figure anchor1 = one.get(Bucket4jLocalBenchmark.class.getSimpleName());
@@ -77,7 +83,7 @@ final class JmhBench {
         Figure floor1 = one.get(SharedWriteFloorBenchmark.class.getSimpleName());
         Figure floor2 = two.get(SharedWriteFloorBenchmark.class.getSimpleName());
         Report.Table table = report.table("algorithm", "ns per decision, 1 thread (± 99.9%)", "B per decision",
-                "Bucket4j-local, same run", "ours ÷ Bucket4j", "target", "", "2 threads: ns per decision per thread",
+                "Bucket4j-local, same run", "ours ÷ Bucket4j", "per round", "target", "", "2 threads: ns per decision per thread",
                 "added by the 2nd thread, ns", "2 threads ÷ 1 thread, decisions/s", "target (≥ 1.8×)");
         for (Map.Entry<String, Figure> e : one.entrySet()) {
             if (!e.getKey().startsWith("MemoryStoreBenchmark")) {
@@ -89,14 +95,14 @@ final class JmhBench {
             double target = algorithm.equals("sliding-window-log") ? LOG_TARGET : TARGET;
             double ratio = ours1.ns / anchor1.ns;
             table.row(algorithm, ours1.text(), Report.num(ours1.bytes), anchor1.text(), Report.ratio(ratio),
-                    "≤ " + Report.ratio(target), Report.verdict(ratio, target, false), ours2.text(),
+                    perRound(ours1, anchor1), "≤ " + Report.ratio(target), Report.verdict(ratio, target, false), ours2.text(),
                     Report.num(ours2.ns - ours1.ns), Report.ratio(scaling(ours1, ours2)),
                     Report.verdict(scaling(ours1, ours2), SCALING_TARGET, true));
         }
-        table.row("Bucket4j-local (anchor)", anchor1.text(), Report.num(anchor1.bytes), "", "", "", "", anchor2.text(),
+        table.row("Bucket4j-local (anchor)", anchor1.text(), Report.num(anchor1.bytes), "", "", "", "", "", anchor2.text(),
                 Report.num(anchor2.ns - anchor1.ns), Report.ratio(scaling(anchor1, anchor2)), "");
         double added = floor2.ns - floor1.ns;
-        table.row("shared-write floor (not a limiter)", floor1.text(), Report.num(floor1.bytes), "", "", "", "",
+        table.row("shared-write floor (not a limiter)", floor1.text(), Report.num(floor1.bytes), "", "", "", "", "",
                 floor2.text(), Report.num(added), Report.ratio(scaling(floor1, floor2)), "");
         table.end();
         report.paragraph("The shared-write floor is not a limiter: it looks up the same keys in a `ConcurrentHashMap`"
@@ -126,49 +132,35 @@ final class JmhBench {
     }
 
     /**
-     * Gives each noisy row more forks: on this VM the spread is between forks, so more of them is what narrows the
-     * error. The figure and its 99.9 % error are then JMH's over every measured iteration of every fork.
+     * One round: every row on one thread, then on two. A noisy row gets more forks only as a whole round, so every
+     * row's forks stay spread over the same time and each round's ratio compares figures measured side by side.
      */
-    private static void refine(Map<String, Figure> figures, int threads) {
-        for (Map.Entry<String, Figure> e : figures.entrySet()) {
-            Figure f = e.getValue();
-            for (int run = 0; run < EXTRA_RUNS && f.error >= ERROR_SHARE * f.ns; run++) {
-                Figure more = measureOne(e.getKey(), threads);
-                f = f.with(more);
-            }
-            e.setValue(f);
-        }
+    private static void round(boolean smoke, Map<String, Figure> one, Map<String, Figure> two) {
+        join(one, measure(smoke, 1, FORKS / ROUNDS, MemoryStoreBenchmark.class, Bucket4jLocalBenchmark.class,
+                SharedWriteFloorBenchmark.class));
+        join(two, measure(smoke, 2, FORKS / ROUNDS, MemoryStoreBenchmark.class, Bucket4jLocalBenchmark.class,
+                SharedWriteFloorBenchmark.class));
     }
 
-    /** One row of a table ({@code MemoryStoreBenchmark token-bucket}, {@code Bucket4jLocalBenchmark}) alone. */
-    private static Figure measureOne(String row, int threads) {
-        String[] parts = row.split(" ");
-        Class<?> type = switch (parts[0]) {
-            case "MemoryStoreBenchmark" -> MemoryStoreBenchmark.class;
-            case "Bucket4jLocalBenchmark" -> Bucket4jLocalBenchmark.class;
-            case "SharedWriteFloorBenchmark" -> SharedWriteFloorBenchmark.class;
-            default -> throw new IllegalArgumentException("no benchmark for row " + row);
-        };
-        OptionsBuilder builder = new OptionsBuilder();
-        builder.include(type.getName() + "\\.");
-        if (parts.length > 1) {
-            builder.param("algorithm", parts[1]);
-        }
-        Map<String, Figure> figures = run(options(builder, false, threads, EXTRA_FORKS));
-        return figures.get(row);
+    private static boolean anyNoisy(Map<String, Figure> one, Map<String, Figure> two) {
+        return one.values().stream().anyMatch(Figure::noisy) || two.values().stream().anyMatch(Figure::noisy);
     }
 
-    private static String forkCounts(Map<String, Figure> one, Map<String, Figure> two) {
-        List<String> extra = new ArrayList<>();
-        for (Map<String, Figure> run : List.of(one, two)) {
-            run.forEach((name, f) -> {
-                if (f.forks > FORKS) {
-                    extra.add(name.replace("MemoryStoreBenchmark ", "") + (run == one ? ", 1 thread: " : ", 2 threads: ")
-                            + f.forks);
-                }
-            });
+    /** Adds one round's figures to the run's, row by row. */
+    private static void join(Map<String, Figure> run, Map<String, Figure> round) {
+        round.forEach((row, f) -> run.merge(row, f, Figure::with));
+    }
+
+    /** The lowest and highest of ours ÷ the anchor over the rounds. */
+    private static String perRound(Figure ours, Figure anchor) {
+        double low = Double.MAX_VALUE;
+        double high = 0;
+        for (int i = 0; i < Math.min(ours.roundMeans.size(), anchor.roundMeans.size()); i++) {
+            double ratio = ours.roundMeans.get(i) / anchor.roundMeans.get(i);
+            low = Math.min(low, ratio);
+            high = Math.max(high, ratio);
         }
-        return extra.isEmpty() ? FORKS + " for every row" : FORKS + ", but " + String.join("; ", extra);
+        return high == 0 ? "" : Report.ratio(low) + "–" + Report.ratio(high);
     }
 
     /** Decisions per second on two threads ÷ on one, from the per-thread time per decision of each. */
@@ -180,9 +172,13 @@ final class JmhBench {
      * One benchmark's figures: ns per call, its 99.9 % error, bytes allocated per call; the scores of its measured
      * iterations, over how many forks.
      */
-    private record Figure(double ns, double error, double bytes, List<Double> scores, int forks) {
+    private record Figure(double ns, double error, double bytes, List<Double> scores, int forks, List<Double> roundMeans) {
         String text() {
             return Report.num(ns) + " ± " + Report.num(error);
+        }
+
+        boolean noisy() {
+            return error >= ERROR_SHARE * ns;
         }
 
         /** This figure and {@code more} of the same benchmark as one: the mean and error over both sets of iterations. */
@@ -192,7 +188,10 @@ final class JmhBench {
             more.scores.forEach(all::addValue);
             List<Double> joined = new ArrayList<>(scores);
             joined.addAll(more.scores);
-            return new Figure(all.getMean(), all.getMeanErrorAt(0.999), bytes, joined, forks + more.forks);
+            List<Double> means = new ArrayList<>(roundMeans);
+            means.addAll(more.roundMeans);
+            double allocated = (bytes * forks + more.bytes * more.forks) / (forks + more.forks);
+            return new Figure(all.getMean(), all.getMeanErrorAt(0.999), allocated, joined, forks + more.forks, means);
         }
     }
 
@@ -240,7 +239,8 @@ final class JmhBench {
                 }
             }
             figures.put(key, new Figure(r.getPrimaryResult().getScore(), r.getPrimaryResult().getScoreError(),
-                    alloc == null ? Double.NaN : alloc.getScore(), scores, r.getBenchmarkResults().size()));
+                    alloc == null ? Double.NaN : alloc.getScore(), scores, r.getBenchmarkResults().size(),
+                    List.of(r.getPrimaryResult().getScore())));
         }
         return figures;
     }
