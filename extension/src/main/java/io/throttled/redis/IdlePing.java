@@ -91,13 +91,6 @@ final class IdlePing implements AutoCloseable {
         if (timer == null) {
             return;
         }
-        timer.shutdownNow();
-        try {
-            if (!timer.awaitTermination(10, TimeUnit.SECONDS)) {
-                LOG.log(System.Logger.Level.WARNING, "throttled: the thread that PINGs idle Redis connections did not stop within 10 s");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        ExtensionThreads.stop(timer, "the thread that PINGs idle Redis connections", Duration.ofSeconds(10));
     }
 }
