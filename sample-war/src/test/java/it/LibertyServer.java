@@ -105,6 +105,16 @@ public final class LibertyServer implements AutoCloseable {
         return "https://localhost:" + httpsPort;
     }
 
+    /** {@return the server's process id, from the file Liberty writes when it starts} */
+    public long pid() {
+        Path file = WLP.resolve("usr/servers/.pid").resolve(name + ".pid");
+        try {
+            return Long.parseLong(Files.readString(file).trim());
+        } catch (IOException e) {
+            throw new UncheckedIOException("no pid file for server " + name + " at " + file, e);
+        }
+    }
+
     public Path serverDir() {
         return WLP.resolve("usr/servers").resolve(name);
     }

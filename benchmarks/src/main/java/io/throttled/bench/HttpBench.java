@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -24,6 +25,11 @@ import redis.clients.jedis.Jedis;
 final class HttpBench {
     record Wrk(double perSecond, double p50Millis, double p99Millis) {
     }
+
+    /** Measured rounds per endpoint: single rounds' ratios spread by ±15 % on this VM, so the median needs several. */
+    private static final int ROUNDS = 5;
+    /** The JIT counts as quiet once it compiles for less than this share of a warm-up round's wall time. */
+    private static final double JIT_QUIET = 0.05;
 
     private static final Policy BIG = Policy.builder("paced").rate("1000000000/1s").build();
 
@@ -39,13 +45,15 @@ final class HttpBench {
         }
         System.setProperty("wlp.install.dir", wlp.toString());
         String duration = smoke ? "2s" : "10s";
+        int rounds = smoke ? 1 : ROUNDS;
         report.paragraph("`wrk -t2 -c16 -d" + duration + " --latency` against three endpoints of the same resource,"
-                + " alternating, three rounds each, after a warm-up that lasts until every endpoint's throughput is"
-                + " steady; medians: `GET /api/demo/free` (no annotation), `GET /api/demo/floor` (free plus one plain"
-                + " Redis `GET` through a Jedis client pooled as the extension's: the floor, what any request that asks"
-                + " Redis once costs) and `GET /api/demo/ping` (`@Throttled`, its policy raised to admit everything)."
-                + " CPU per request is the whole machine's busy time (wrk, Liberty and Redis share the cores) over the"
-                + " requests served; Redis's is from `INFO cpu`; Redis reads per request from `INFO stats`"
+                + " alternating, " + rounds + " rounds each, after a warm-up that lasts until every endpoint's throughput"
+                + " is steady and Liberty's JIT has gone quiet; medians: `GET /api/demo/free` (no annotation),"
+                + " `GET /api/demo/floor` (free plus one plain Redis `GET` through a Jedis client pooled as the"
+                + " extension's: the floor, what any request that asks Redis once costs) and `GET /api/demo/ping`"
+                + " (`@Throttled`, its policy raised to admit everything). CPU per request is the whole machine's busy"
+                + " time (wrk, Liberty and Redis share the cores) over the requests served; Liberty's is its process's"
+                + " CPU time, Redis's from `INFO cpu`; Redis reads per request from `INFO stats`"
                 + " (`total_reads_processed`: one per socket read, so a pipeline of n decisions read at once counts 1,"
                 + " and fewer than 1 per request means decisions were coalesced). A fourth endpoint, `GET /api/demo/hot`,"
                 + " is `@Throttled` on one key for everybody (`key=global`) with token leases on (`lease=auto`, lifetime"
@@ -62,16 +70,16 @@ final class HttpBench {
             String floor = server.baseUrl() + "/api/demo/floor";
             String ping = server.baseUrl() + "/api/demo/ping";
             String hot = server.baseUrl() + "/api/demo/hot";
-            int warmUps = warmUp(free, List.of(floor, ping, hot), smoke);
+            WarmUp warmUp = warmUp(List.of(free, floor, ping, hot), server.pid(), smoke);
             List<Cost> frees = new ArrayList<>();
             List<Cost> floors = new ArrayList<>();
             List<Cost> pings = new ArrayList<>();
             List<Cost> hots = new ArrayList<>();
-            for (int round = 0; round < 3; round++) {
-                frees.add(Cost.of(free, duration, redis));
-                floors.add(Cost.of(floor, duration, redis));
-                pings.add(Cost.of(ping, duration, redis));
-                hots.add(Cost.of(hot, duration, redis));
+            for (int round = 0; round < rounds; round++) {
+                frees.add(Cost.of(free, duration, redis, server.pid()));
+                floors.add(Cost.of(floor, duration, redis, server.pid()));
+                pings.add(Cost.of(ping, duration, redis, server.pid()));
+                hots.add(Cost.of(hot, duration, redis, server.pid()));
             }
             Cost f = Cost.median(frees);
             Cost fl = Cost.median(floors);
@@ -80,7 +88,7 @@ final class HttpBench {
             double ofFloor = p.wrk().perSecond() / fl.wrk().perSecond();
             double ofFree = p.wrk().perSecond() / f.wrk().perSecond();
             Report.Table table = report.table("endpoint", "requests/s", "p50 ms", "p99 ms", "machine CPU µs / request",
-                    "of which Redis µs", "Redis reads / request", "script calls / request");
+                    "of which Liberty µs", "of which Redis µs", "Redis reads / request", "script calls / request");
             row(table, "/api/demo/free", f);
             row(table, "/api/demo/floor (one plain GET)", fl);
             row(table, "/api/demo/ping (@Throttled)", p);
@@ -92,8 +100,8 @@ final class HttpBench {
                     + " (target ≤ 0.05: " + Report.verdict(h.scripts(), 0.05, false) + ").");
             report.paragraph("`@Throttled` ÷ floor " + Report.ratio(ofFloor) + " (target ≥ 1.0×: "
                     + Report.verdict(ofFloor, 1.0, true) + "); ÷ free " + Report.ratio(ofFree) + " (floor ÷ free "
-                    + Report.ratio(fl.wrk().perSecond() / f.wrk().perSecond()) + "), after " + warmUps + " warm-up rounds"
-                    + " of 5 s per endpoint. With every core busy, throughput ratios are ratios of CPU per request: the"
+                    + Report.ratio(fl.wrk().perSecond() / f.wrk().perSecond()) + "), after " + warmUp.describe()
+                    + ". With every core busy, throughput ratios are ratios of CPU per request: the"
                     + " decision adds " + Report.num(p.cpuMicros() - f.cpuMicros()) + " µs of machine CPU to a request"
                     + " that costs " + Report.num(f.cpuMicros()) + " µs without it, the plain GET "
                     + Report.num(fl.cpuMicros() - f.cpuMicros()) + " µs. At saturation every endpoint queues, so"
@@ -103,7 +111,8 @@ final class HttpBench {
             int rate = smoke ? 100 : 400;
             Duration steady = smoke ? Duration.ofSeconds(2) : Duration.ofSeconds(15);
             report.paragraph("Steady load: " + rate + " requests/s over 8 keep-alive connections for " + steady.toSeconds()
-                    + " s each (latency from when each request was due), alternating, two rounds; medians.");
+                    + " s each (latency from when each request was due), alternating, " + rounds + " rounds; medians"
+                    + " (with two rounds, one stall of the host in one of them decided an endpoint's p99).");
             List<Histogram> freeRuns = new ArrayList<>();
             List<Histogram> floorRuns = new ArrayList<>();
             List<Histogram> pingRuns = new ArrayList<>();
@@ -111,7 +120,7 @@ final class HttpBench {
             List<Double> floorGet = new ArrayList<>();
             List<Double> pingScript = new ArrayList<>();
             List<Double> redisScript = new ArrayList<>();
-            for (int round = 0; round < 2; round++) {
+            for (int round = 0; round < rounds; round++) {
                 freeRuns.add(Paced.run(8, rate, steady, t -> new PacedHttp(URI.create(free))));
                 floorRuns.add(timedInRedis(redis, "get", floorGet,
                         () -> Paced.run(8, rate, steady, t -> new PacedHttp(URI.create(floor)))));
@@ -137,6 +146,8 @@ final class HttpBench {
                     + " and of `EVALSHA` for the decision (its `TIME`, `GET` and `SET` included), over the same runs."
                     + " Called a few hundred times a second, between requests that run through Liberty, a script runs"
                     + " several times slower than in the saturated runs of section 3, and far slower than one `GET`.");
+            report.paragraph("p99 round by round, ms: free " + p99s(freeRuns) + "; floor " + p99s(floorRuns)
+                    + "; `@Throttled` " + p99s(pingRuns) + ".");
             double addedP99 = pp[1] - fp[1];
             double floorAddedP99 = flp[1] - fp[1];
             report.paragraph("Added to free's p99: by the limiter " + Report.num(addedP99) + " ms, by the plain GET "
@@ -148,7 +159,8 @@ final class HttpBench {
 
     private static void row(Report.Table table, String name, Cost c) {
         table.row(name, Report.num(c.wrk().perSecond()), Report.num(c.wrk().p50Millis()), Report.num(c.wrk().p99Millis()),
-                Report.num(c.cpuMicros()), Report.num(c.redisMicros()), Report.num(c.redisReads()), Report.num(c.scripts()));
+                Report.num(c.cpuMicros()), Report.num(c.libertyMicros()), Report.num(c.redisMicros()),
+                Report.num(c.redisReads()), Report.num(c.scripts()));
     }
 
     /** Runs {@code run} and adds to {@code perCall} the µs Redis spent per call of {@code command} meanwhile. */
@@ -174,6 +186,11 @@ final class HttpBench {
                 : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
     }
 
+    /** Each run's p99 in ms, in order. */
+    private static String p99s(List<Histogram> runs) {
+        return String.join(", ", runs.stream().map(h -> Report.num(h.getValueAtPercentile(99) / 1000.0)).toList());
+    }
+
     /** Median over the runs of p50, p99 and p99.9, in ms. */
     private static double[] percentiles(List<Histogram> runs) {
         double[] result = new double[3];
@@ -196,29 +213,45 @@ final class HttpBench {
 
     /**
      * Runs every endpoint in 5-second rounds until each one's throughput changes by less than 10 % from one round
-     * to the next (Liberty's JIT takes tens of seconds to settle, and not at the same pace for every endpoint: a
-     * warm-up that watched the free endpoint alone once let a run measure free slower than the hot endpoint, which
-     * does strictly more), at least 3 rounds and at most 16.
+     * to the next and Liberty's JIT compiled for less than {@link #JIT_QUIET} of the round, at least 3 rounds and
+     * at most 24. Liberty's JIT takes minutes to settle on two cores, and not at the same pace for every endpoint:
+     * a warm-up that watched the free endpoint alone once let a run measure free slower than the hot endpoint,
+     * which does strictly more, and one that watched throughput alone stopped while the JIT was still compiling
+     * for most of each round.
      */
-    private static int warmUp(String free, List<String> others, boolean smoke) {
-        List<String> all = new ArrayList<>();
-        all.add(free);
-        all.addAll(others);
-        double[] last = new double[all.size()];
+    private static WarmUp warmUp(List<String> endpoints, long pid, boolean smoke) {
+        double[] last = new double[endpoints.size()];
         int rounds = 0;
-        while (rounds < (smoke ? 1 : 16)) {
+        double jitShare = Double.NaN;
+        while (rounds < (smoke ? 1 : 24)) {
+            OptionalDouble jitBefore = JitTime.seconds(pid);
+            long start = System.nanoTime();
             boolean steady = true;
-            for (int i = 0; i < all.size(); i++) {
-                double now = wrk(all.get(i), smoke ? "1s" : "5s").perSecond();
+            for (int i = 0; i < endpoints.size(); i++) {
+                double now = wrk(endpoints.get(i), smoke ? "1s" : "5s").perSecond();
                 steady &= Math.abs(now - last[i]) < 0.1 * last[i];
                 last[i] = now;
             }
+            OptionalDouble jitAfter = JitTime.seconds(pid);
+            jitShare = jitBefore.isPresent() && jitAfter.isPresent()
+                    ? (jitAfter.getAsDouble() - jitBefore.getAsDouble()) / ((System.nanoTime() - start) / 1e9)
+                    : Double.NaN;
             rounds++;
-            if (rounds >= 3 && steady) {
+            if (rounds >= 3 && steady && (Double.isNaN(jitShare) || jitShare < JIT_QUIET)) {
                 break;
             }
         }
-        return rounds;
+        return new WarmUp(rounds, jitShare);
+    }
+
+    /** How a warm-up ended: its rounds, and the share of its last round Liberty's JIT spent compiling (NaN: unknown). */
+    record WarmUp(int rounds, double jitShare) {
+        String describe() {
+            return rounds + " warm-up rounds of 5 s per endpoint (the last with Liberty's JIT compiling "
+                    + (Double.isNaN(jitShare) ? "for an unknown share: no jstat in this JDK"
+                            : Report.num(100 * jitShare) + " % of the time")
+                    + ")";
+        }
     }
 
     /** The throughput ratio of each round, in order: how far one round's ratio is from the median's. */
@@ -230,18 +263,20 @@ final class HttpBench {
         return String.join(", ", ratios);
     }
 
-    /** One wrk run, with the machine's and Redis's CPU per request over it. */
-    record Cost(Wrk wrk, double cpuMicros, double redisMicros, double redisReads, double scripts) {
-        static Cost of(String url, String duration, RedisProcess redis) {
+    /** One wrk run, with the machine's, Liberty's and Redis's CPU per request over it. */
+    record Cost(Wrk wrk, double cpuMicros, double libertyMicros, double redisMicros, double redisReads, double scripts) {
+        static Cost of(String url, String duration, RedisProcess redis, long libertyPid) {
             try (Jedis jedis = redis.jedis()) {
                 double cpu = MachineCpu.available() ? MachineCpu.busySeconds() : Double.NaN;
+                double liberty = processSeconds(libertyPid);
                 ServerStats before = ServerStats.read(jedis);
                 long start = System.nanoTime();
                 Wrk wrk = HttpBench.wrk(url, duration);
                 double requests = wrk.perSecond() * (System.nanoTime() - start) / 1e9;
                 ServerStats after = ServerStats.read(jedis);
                 double machineCpu = MachineCpu.available() ? MachineCpu.busySeconds() - cpu : Double.NaN;
-                return new Cost(wrk, machineCpu * 1e6 / requests, (after.cpuSeconds() - before.cpuSeconds()) * 1e6 / requests,
+                return new Cost(wrk, machineCpu * 1e6 / requests, (processSeconds(libertyPid) - liberty) * 1e6 / requests,
+                        (after.cpuSeconds() - before.cpuSeconds()) * 1e6 / requests,
                         (after.reads() - before.reads()) / requests, (scripts(after) - scripts(before)) / requests);
             }
         }
@@ -250,9 +285,16 @@ final class HttpBench {
         static Cost median(List<Cost> runs) {
             Wrk wrk = HttpBench.median(runs.stream().map(Cost::wrk).toList());
             return new Cost(wrk, mid(runs.stream().mapToDouble(Cost::cpuMicros).sorted().toArray()),
+                    mid(runs.stream().mapToDouble(Cost::libertyMicros).sorted().toArray()),
                     mid(runs.stream().mapToDouble(Cost::redisMicros).sorted().toArray()),
                     mid(runs.stream().mapToDouble(Cost::redisReads).sorted().toArray()),
                     mid(runs.stream().mapToDouble(Cost::scripts).sorted().toArray()));
+        }
+
+        /** A process's CPU time so far, user and system; NaN where the platform does not tell. */
+        private static double processSeconds(long pid) {
+            return ProcessHandle.of(pid).flatMap(p -> p.info().totalCpuDuration())
+                    .map(d -> d.toNanos() / 1e9).orElse(Double.NaN);
         }
 
         private static long scripts(ServerStats stats) {

@@ -32,6 +32,19 @@ class ToolOutputTest {
     }
 
     @Test
+    void readsTheJitsCompileTimeFromJstat() {
+        String out = "Compiled Failed Invalid   Time   FailedType FailedMethod\n"
+                + "   17826      7       0   127.47          1 jdk/internal/reflect/ClassFileAssembler emitConstantPoolUTF8\n";
+
+        assertThat(JitTime.parse(out)).isEqualTo(127.47);
+    }
+
+    @Test
+    void refusesJstatOutputItCannotRead() {
+        assertThatThrownBy(() -> JitTime.parse("12345 not found")).hasMessageContaining("cannot read jstat");
+    }
+
+    @Test
     void refusesALineThatIsNotTheCpuTotal() {
         assertThatThrownBy(() -> MachineCpu.busySeconds("intr 12 3", 100)).hasMessageContaining("not the cpu line");
     }
