@@ -79,7 +79,7 @@ class RoutesIT {
     @Test
     void aThousandUnknownPathsFromOneAddressAreLimitedByACatchAllRoute() {
         assertThat(admin("PUT", "/api/throttled/routes/scanner",
-                "{\"path\":\"/api/**\",\"rate\":\"100/1m\",\"key\":\"ip\",\"exempt\":\"role:throttled-admin\"}").statusCode()).isEqualTo(200);
+                "{\"path\":\"/api/**\",\"rate\":\"100/1h\",\"key\":\"ip\",\"exempt\":\"role:throttled-admin\"}").statusCode()).isEqualTo(200);
         int notFound = 0;
         int limited = 0;
         for (int i = 0; i < 1000; i++) {
@@ -87,8 +87,9 @@ class RoutesIT {
             notFound += status == 404 ? 1 : 0;
             limited += status == 429 ? 1 : 0;
         }
-        // 100 per minute: the first 100 (and what refilled meanwhile) reach the 404, the rest are limited
-        assertThat(notFound).isBetween(100, 140);
+        // 100 per hour: the first 100 reach the 404, the rest are limited. Per minute, a token came back every
+        // 0.6 s, and a slow machine let one in before the last request below (a 404 where the 429 was expected).
+        assertThat(notFound).isBetween(100, 102);
         assertThat(limited).isEqualTo(1000 - notFound);
 
         String explained = explain("method=GET&path=/api/wp-login.php&address=127.0.0.1");
