@@ -46,6 +46,21 @@ final class LoadRecorder implements AutoCloseable {
         }
     }
 
+    /**
+     * Waits, until the deadline (nanoTime), for a decision made on Redis after this moment: a failover's end is
+     * Redis' and the client's doing, with no clock of ours to drive.
+     *
+     * @return that decision's moment (nanoTime), or -1 when none came by the deadline
+     */
+    long awaitOnRedisAfter(long since, long deadline) {
+        long found = firstOnRedisAfter(since);
+        while (found < 0 && System.nanoTime() < deadline) {
+            sleep(50);
+            found = firstOnRedisAfter(since);
+        }
+        return found;
+    }
+
     /** The first decision made on Redis after this moment (nanoTime), or -1. */
     long firstOnRedisAfter(long since) {
         synchronized (calls) {
