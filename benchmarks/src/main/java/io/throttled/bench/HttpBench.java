@@ -70,16 +70,17 @@ final class HttpBench {
             String floor = server.baseUrl() + "/api/demo/floor";
             String ping = server.baseUrl() + "/api/demo/ping";
             String hot = server.baseUrl() + "/api/demo/hot";
-            WarmUp warmUp = warmUp(List.of(free, floor, ping, hot), server.pid(), smoke);
+            long libertyPid = server.pid();
+            WarmUp warmUp = warmUp(List.of(free, floor, ping, hot), libertyPid, smoke);
             List<Cost> frees = new ArrayList<>();
             List<Cost> floors = new ArrayList<>();
             List<Cost> pings = new ArrayList<>();
             List<Cost> hots = new ArrayList<>();
             for (int round = 0; round < rounds; round++) {
-                frees.add(Cost.of(free, duration, redis, server.pid()));
-                floors.add(Cost.of(floor, duration, redis, server.pid()));
-                pings.add(Cost.of(ping, duration, redis, server.pid()));
-                hots.add(Cost.of(hot, duration, redis, server.pid()));
+                frees.add(Cost.of(free, duration, redis, libertyPid));
+                floors.add(Cost.of(floor, duration, redis, libertyPid));
+                pings.add(Cost.of(ping, duration, redis, libertyPid));
+                hots.add(Cost.of(hot, duration, redis, libertyPid));
             }
             Cost f = Cost.median(frees);
             Cost fl = Cost.median(floors);
@@ -188,7 +189,7 @@ final class HttpBench {
 
     /** Each run's p99 in ms, in order. */
     private static String p99s(List<Histogram> runs) {
-        return String.join(", ", runs.stream().map(h -> Report.num(h.getValueAtPercentile(99) / 1000.0)).toList());
+        return String.join(", ", runs.stream().map(h -> Report.num(millisAt(h, 99))).toList());
     }
 
     /** Median over the runs of p50, p99 and p99.9, in ms. */
@@ -197,9 +198,14 @@ final class HttpBench {
         double[] quantiles = {50, 99, 99.9};
         for (int q = 0; q < 3; q++) {
             int which = q;
-            result[q] = middle(runs.stream().mapToDouble(h -> h.getValueAtPercentile(quantiles[which]) / 1000.0).sorted().toArray());
+            result[q] = middle(runs.stream().mapToDouble(h -> millisAt(h, quantiles[which])).sorted().toArray());
         }
         return result;
+    }
+
+    /** A histogram of microseconds read at a percentile, in ms. */
+    private static double millisAt(Histogram histogram, double percentile) {
+        return histogram.getValueAtPercentile(percentile) / 1000.0;
     }
 
     private static Wrk median(List<Wrk> runs) {
@@ -208,7 +214,7 @@ final class HttpBench {
         Wrk mid = sorted.get(sorted.size() / 2);
         double[] p50 = runs.stream().mapToDouble(Wrk::p50Millis).sorted().toArray();
         double[] p99 = runs.stream().mapToDouble(Wrk::p99Millis).sorted().toArray();
-        return new Wrk(mid.perSecond(), p50[p50.length / 2], p99[p99.length / 2]);
+        return new Wrk(mid.perSecond(), middle(p50), middle(p99));
     }
 
     /**
@@ -284,11 +290,11 @@ final class HttpBench {
         /** The run with the median throughput, with the median of each other figure. */
         static Cost median(List<Cost> runs) {
             Wrk wrk = HttpBench.median(runs.stream().map(Cost::wrk).toList());
-            return new Cost(wrk, mid(runs.stream().mapToDouble(Cost::cpuMicros).sorted().toArray()),
-                    mid(runs.stream().mapToDouble(Cost::libertyMicros).sorted().toArray()),
-                    mid(runs.stream().mapToDouble(Cost::redisMicros).sorted().toArray()),
-                    mid(runs.stream().mapToDouble(Cost::redisReads).sorted().toArray()),
-                    mid(runs.stream().mapToDouble(Cost::scripts).sorted().toArray()));
+            return new Cost(wrk, middle(runs.stream().mapToDouble(Cost::cpuMicros).sorted().toArray()),
+                    middle(runs.stream().mapToDouble(Cost::libertyMicros).sorted().toArray()),
+                    middle(runs.stream().mapToDouble(Cost::redisMicros).sorted().toArray()),
+                    middle(runs.stream().mapToDouble(Cost::redisReads).sorted().toArray()),
+                    middle(runs.stream().mapToDouble(Cost::scripts).sorted().toArray()));
         }
 
         /** A process's CPU time so far, user and system; NaN where the platform does not tell. */
@@ -299,10 +305,6 @@ final class HttpBench {
 
         private static long scripts(ServerStats stats) {
             return stats.callsOf("evalsha") + stats.callsOf("eval");
-        }
-
-        private static double mid(double[] sorted) {
-            return sorted[sorted.length / 2];
         }
     }
 
