@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.function.Supplier;
+import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
@@ -178,7 +179,12 @@ final class HttpBench {
     }
 
     private static double medianOf(List<Double> values) {
-        return middle(values.stream().mapToDouble(Double::doubleValue).sorted().toArray());
+        return medianBy(values, Double::doubleValue);
+    }
+
+    /** The median of one figure over the items. */
+    private static <T> double medianBy(List<T> items, ToDoubleFunction<T> figure) {
+        return middle(items.stream().mapToDouble(figure).sorted().toArray());
     }
 
     /** The median of sorted values: the middle one, or the mean of the middle two. */
@@ -198,7 +204,7 @@ final class HttpBench {
         double[] quantiles = {50, 99, 99.9};
         for (int q = 0; q < 3; q++) {
             int which = q;
-            result[q] = middle(runs.stream().mapToDouble(h -> millisAt(h, quantiles[which])).sorted().toArray());
+            result[q] = medianBy(runs, h -> millisAt(h, quantiles[which]));
         }
         return result;
     }
@@ -212,9 +218,7 @@ final class HttpBench {
         List<Wrk> sorted = new ArrayList<>(runs);
         sorted.sort((a, b) -> Double.compare(a.perSecond(), b.perSecond()));
         Wrk mid = sorted.get(sorted.size() / 2);
-        double[] p50 = runs.stream().mapToDouble(Wrk::p50Millis).sorted().toArray();
-        double[] p99 = runs.stream().mapToDouble(Wrk::p99Millis).sorted().toArray();
-        return new Wrk(mid.perSecond(), middle(p50), middle(p99));
+        return new Wrk(mid.perSecond(), medianBy(runs, Wrk::p50Millis), medianBy(runs, Wrk::p99Millis));
     }
 
     /**
@@ -290,11 +294,8 @@ final class HttpBench {
         /** The run with the median throughput, with the median of each other figure. */
         static Cost median(List<Cost> runs) {
             Wrk wrk = HttpBench.median(runs.stream().map(Cost::wrk).toList());
-            return new Cost(wrk, middle(runs.stream().mapToDouble(Cost::cpuMicros).sorted().toArray()),
-                    middle(runs.stream().mapToDouble(Cost::libertyMicros).sorted().toArray()),
-                    middle(runs.stream().mapToDouble(Cost::redisMicros).sorted().toArray()),
-                    middle(runs.stream().mapToDouble(Cost::redisReads).sorted().toArray()),
-                    middle(runs.stream().mapToDouble(Cost::scripts).sorted().toArray()));
+            return new Cost(wrk, medianBy(runs, Cost::cpuMicros), medianBy(runs, Cost::libertyMicros),
+                    medianBy(runs, Cost::redisMicros), medianBy(runs, Cost::redisReads), medianBy(runs, Cost::scripts));
         }
 
         /** A process's CPU time so far, user and system; NaN where the platform does not tell. */
