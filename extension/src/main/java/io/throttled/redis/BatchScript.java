@@ -18,6 +18,8 @@ final class BatchScript {
      */
     private static final ConcurrentHashMap<Integer, LuaScript> SCRIPTS = new ConcurrentHashMap<>();
     private static final int KEEPS_STATES = 1 << 30;
+    /** In place of a request's algorithm number: the request before, again ({@code batch.lua}). */
+    static final String AGAIN = "0";
 
     private BatchScript() {
     }
@@ -58,8 +60,14 @@ final class BatchScript {
         List<String> args = new ArrayList<>(argCount);
         args.add(Integer.toString(decisions.size()));
         args.add(nowOf(decisions.get(0)));
+        boolean repeats = false;
         for (int i = 0; i < bits.length; i++) {
             ScriptCall d = decisions.get(i);
+            if (i > 0 && repeats(d, decisions.get(i - 1))) {
+                args.add(AGAIN);
+                repeats = true;
+                continue;
+            }
             List<String> own = d.args();   // cost, now, then the per-limit values
             args.add(Integer.toString(AlgorithmScripts.numberIn(set, bits[i])));   // its number in the script
             args.add(Integer.toString(d.keys().size()));
@@ -68,7 +76,18 @@ final class BatchScript {
             args.addAll(own.subList(2, own.size()));
             keys.addAll(d.keys());
         }
-        return new ScriptCall(script(set, anyRepeated(keys)), keys, args);
+        return new ScriptCall(script(set, repeats || anyRepeated(keys)), keys, args);
+    }
+
+    /**
+     * Whether a decision asks exactly what the one before it asked (the same script, keys, cost and limits), as
+     * every request on a hot key of one policy does: it then goes as {@link #AGAIN} alone, so Redis neither parses
+     * nor Lua unpacks its arguments again, and it is decided by the same closures, which hold nothing of the
+     * request before that the next check does not overwrite.
+     */
+    private static boolean repeats(ScriptCall decision, ScriptCall before) {
+        return decision.script() == before.script() && decision.keys().equals(before.keys())
+                && decision.args().equals(before.args());
     }
 
     /**

@@ -11,30 +11,51 @@
 -- ARGV[1]      n: how many requests
 -- ARGV[2]      now in µs, sent by tests only; '' = the server clock
 -- then, per request: its algorithm's number, its number of limits k, its cost, the number m of values that
--- follow, and those m values: the per-limit ARGV its algorithm file names (ARGV[3] onwards there)
--- KEYS         the k keys of each request in turn
+-- follow, and those m values: the per-limit ARGV its algorithm file names (ARGV[3] onwards there);
+-- or '0' alone: the request before, again (the same algorithm, keys, cost and values; every request on a hot
+-- key of one policy). It is decided by the closures of the request it repeats: each check(i) writes what its
+-- commit(i) reads, so they carry nothing over, and Redis and Lua skip its arguments.
+-- KEYS         the k keys of each request in turn (none for a repeat)
 -- Returns per request its decision script's reply {allowed, remaining, retry_after_ms, reset_after_ms,
 -- index_of_deciding_limit}, or the error that request met (a wrong type at its key): one request's error
 -- fails that request only, as it would have alone.
 local n = tonumber(ARGV[1])
 
+local check, commit                             -- the last request's that was not a repeat
 local function one(algorithm, keys, argv, c)
-  local check, commit = algorithm(keys, argv, c)
+  check, commit = nil, nil
+  check, commit = algorithm(keys, argv, c)
+  return decide(check, commit, keys, c)
+end
+
+local function again(algorithm, keys, argv, c)
+  if not check then                             -- the request it repeats failed before it had them: fail alike
+    return one(algorithm, keys, argv, c)
+  end
   return decide(check, commit, keys, c)
 end
 
 local replies = {}
 local at, before = 3, 0                         -- a request's first ARGV, the KEYS before it
+local algorithm, keys, argv, c
 for r = 1, n do
-  local k, c, m = tonumber(ARGV[at + 1]), tonumber(ARGV[at + 2]), tonumber(ARGV[at + 3])
-  local keys, argv = {}, {ARGV[at + 2], ARGV[2]}
-  for i = 1, k do
-    keys[i] = KEYS[before + i]
+  local decider = again
+  if ARGV[at] == '0' then
+    at = at + 1
+  else
+    local k, m = tonumber(ARGV[at + 1]), tonumber(ARGV[at + 3])
+    algorithm, c = algorithms[tonumber(ARGV[at])], tonumber(ARGV[at + 2])
+    keys, argv = {}, {ARGV[at + 2], ARGV[2]}
+    for i = 1, k do
+      keys[i] = KEYS[before + i]
+    end
+    for j = 1, m do                             -- numbers already: the algorithms read them only through
+      argv[2 + j] = tonumber(ARGV[at + 3 + j])  -- tonumber, which parses a string each time, a number never
+    end
+    at, before = at + 4 + m, before + k
+    decider = one
   end
-  for j = 1, m do
-    argv[2 + j] = ARGV[at + 3 + j]
-  end
-  local ok, reply = pcall(one, algorithms[tonumber(ARGV[at])], keys, argv, c)
+  local ok, reply = pcall(decider, algorithm, keys, argv, c)
   if ok then
     replies[r] = reply
   elseif type(reply) == 'table' and reply.err then
@@ -42,7 +63,6 @@ for r = 1, n do
   else
     replies[r] = redis.error_reply(tostring(reply))
   end
-  at, before = at + 4 + m, before + k
 end
 flush()                                         -- batch-state.lua: each key's last state, outside every pcall
 return replies

@@ -66,6 +66,7 @@ class BatchScriptTest {
         // lived through the single calls and had expired when the batch ran, on CI.
         long now = (System.currentTimeMillis() + 60_000) * 1000;
         int sameKeyTwice = 0;
+        int repeats = 0;
         for (int b = 0; b < BATCHES; b++) {
             now += random.nextInt(4) == 0 ? 0 : (long) (random.nextDouble() * 200_000);
             String at = Long.toString(now);
@@ -73,6 +74,7 @@ class BatchScriptTest {
             List<ScriptCall> alone = new ArrayList<>(size);
             List<ScriptCall> together = new ArrayList<>(size);
             List<String> seen = new ArrayList<>();
+            List<String> asked = new ArrayList<>();
             for (int r = 0; r < size; r++) {
                 Policy policy = policies.get(random.nextInt(policies.size()));
                 String key = "k" + random.nextInt(3);
@@ -82,6 +84,8 @@ class BatchScriptTest {
                 alone.add(solo.decisionCall(policy, key, cost, at));
                 together.add(batched.decisionCall(policy, key, cost, at));
                 sameKeyTwice += seen.contains(policy.name() + key) ? 1 : 0;
+                asked.add(policy.name() + key + "/" + cost);
+                repeats += r > 0 && asked.get(r - 1).equals(asked.get(r)) ? 1 : 0;
                 seen.add(policy.name() + key);
             }
             List<Object> expected = new ArrayList<>(size);
@@ -95,6 +99,8 @@ class BatchScriptTest {
             }
         }
         assertThat(sameKeyTwice).as("requests meeting an earlier one's key in their batch").isGreaterThan(BATCHES);
+        // sent as the request before, again (BatchScript.AGAIN), and decided by its closures
+        assertThat(repeats).as("requests asking exactly what the one before asked").isGreaterThan(BATCHES / 20);
     }
 
     /**
@@ -143,7 +149,12 @@ class BatchScriptTest {
             for (int i = 0; i < size; i++) {
                 calls.add(limiter.decisionCall(policy, "hot", 1, ""));
             }
-            assertThat(BatchScript.of(calls).script().name()).startsWith("batch-keeping-states(");
+            ScriptCall batch = BatchScript.of(calls);
+            assertThat(batch.script().name()).startsWith("batch-keeping-states(");
+            // the first request in full, each repeat as BatchScript.AGAIN alone, its key not sent again
+            assertThat(batch.keys()).hasSize(1);
+            assertThat(batch.args()).hasSize(2 + 4 + (calls.get(0).args().size() - 2) + size - 1)
+                    .endsWith(BatchScript.AGAIN, BatchScript.AGAIN);
             assertThat(BatchScript.of(calls.subList(0, 1)).script().name()).startsWith("batch(");
             long[] before = getsAndSets();
 
@@ -241,13 +252,38 @@ class BatchScriptTest {
             jedis.rpush(wrong.keys().get(0), "not a rate-limit state");
         }
 
-        List<?> replies = BatchScript.split(redis.run(BatchScript.of(List.of(limiter.decisionCall(policy, "fine", 1, ""),
-                wrong, limiter.decisionCall(policy, "fine", 1, "")))), 3);
+        ScriptCall fine = limiter.decisionCall(policy, "fine", 1, "");
+        List<?> replies = BatchScript.split(redis.run(BatchScript.of(List.of(fine, wrong, wrong, fine, fine))), 5);
 
         assertThat(DecisionReply.parse(policy, replies.get(0)).remaining()).isEqualTo(9);
-        assertThat(replies.get(1)).isInstanceOf(JedisDataException.class)
-                .extracting(e -> ((Exception) e).getMessage()).asString().contains("WRONGTYPE");
-        assertThat(DecisionReply.parse(policy, replies.get(2)).remaining()).isEqualTo(8);
+        for (int failed : new int[] {1, 2}) {   // the second a repeat of the first, decided by its closures
+            assertThat(replies.get(failed)).isInstanceOf(JedisDataException.class)
+                    .extracting(e -> ((Exception) e).getMessage()).asString().contains("WRONGTYPE");
+        }
+        assertThat(DecisionReply.parse(policy, replies.get(3)).remaining()).isEqualTo(8);
+        assertThat(DecisionReply.parse(policy, replies.get(4)).remaining()).isEqualTo(7);
+    }
+
+    /**
+     * A repeat of a request that failed before its algorithm gave it closures fails as that request did, not on
+     * closures it never got (a request naming no algorithm of the script stands in for such a failure).
+     */
+    @Test
+    void aRepeatOfARequestThatFailedEarlyFailsAlike() {
+        Policy policy = Policy.builder("batch-early").algorithm(Algorithm.TOKEN_BUCKET).rate("10/1s").build();
+        RedisRateLimiter limiter = RedisRateLimiter.builder(redis).keyPrefix("batch-test-early:").preloadScripts(false)
+                .build();
+        ScriptCall call = limiter.decisionCall(policy, "k", 1, "");
+        ScriptCall batch = BatchScript.of(List.of(call, call, call));
+        List<String> args = new ArrayList<>(batch.args());
+        args.set(2, "9");   // the first request's algorithm number: none such in this script
+
+        List<?> replies = BatchScript.split(redis.run(new ScriptCall(batch.script(), batch.keys(), args)), 3);
+
+        assertThat(replies).allSatisfy(reply -> assertThat(reply).isInstanceOf(JedisDataException.class));
+        String first = ((Exception) replies.get(0)).getMessage();
+        assertThat(first).contains("attempt to call");
+        assertThat(replies).extracting(e -> ((Exception) e).getMessage()).containsOnly(first);
     }
 
     /** Through the coalescer: 64 threads on one key take exactly the burst, in far fewer script calls than decisions. */
