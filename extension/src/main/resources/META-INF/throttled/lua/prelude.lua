@@ -14,18 +14,33 @@ local function int(x)
   return format('%d', x)
 end
 -- A state's integers joined by ':' in one format call: a call per field and the concatenations cost twice as much,
--- about 0.4 µs a write.
+-- about 0.4 µs a write. It also keeps the last state it joined and its numbers as fields() would read them back:
+-- in a batch, the next request on a hot key reads the state the one before it wrote (batch-state.lua) and need not
+-- parse it. Kept for whole numbers only (all of them are; %d would drop a fraction); + 0 turns a -0 into the 0
+-- that parsing gives.
+local last, last_a, last_b, last_c
 local function joined(a, b, c)
+  local state
   if c == nil then
-    return format('%d:%d', a, b)
+    state = format('%d:%d', a, b)
+  else
+    state = format('%d:%d:%d', a, b, c)
   end
-  return format('%d:%d:%d', a, b, c)
+  if a % 1 == 0 and b % 1 == 0 and (c == nil or c % 1 == 0) then
+    last, last_a, last_b, last_c = state, a + 0, b + 0, c and c + 0
+  else
+    last = nil
+  end
+  return state
 end
 
 -- A bucket's state is one string of integers joined by ':' ("tokens:µs:carry"): one GET to read it and
 -- one SET ... PXAT to write it with its expiry, fewer commands and bytes than a hash with PEXPIREAT.
 local find, sub = string.find, string.sub
 local function fields(state)
+  if state == last then
+    return last_a, last_b, last_c
+  end
   local a = find(state, ':', 1, true)
   local b = find(state, ':', a + 1, true)
   if not b then
