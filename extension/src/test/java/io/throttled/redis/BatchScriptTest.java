@@ -25,8 +25,9 @@ import redis.clients.jedis.exceptions.JedisDataException;
 /**
  * A batch script ({@code batch.lua}) decides every request exactly as its own decision script would, in order, at
  * the same instant: random batches of mixed algorithms, one to three limits, costs from 0 past the burst, several
- * requests on one key, decided once as one batch call and once as single script calls on a second set of keys,
- * give identical replies. One request's error fails only that request.
+ * requests on one key (some asking exactly what the one before asked, which go as {@link BatchScript#AGAIN}),
+ * decided once as one batch call and once as single script calls on a second set of keys, give identical replies.
+ * One request's error fails only that request, and a repeat of it fails alike.
  *
  * <p>Reproduce a failure with {@code -Dthrottled.seed=<seed printed in the failure>}.
  */
