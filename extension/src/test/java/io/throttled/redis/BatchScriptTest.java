@@ -48,13 +48,16 @@ class BatchScriptTest {
         redis.close();
     }
 
+    private static RedisRateLimiter limiter(String keyPrefix) {
+        return RedisRateLimiter.builder(redis).keyPrefix(keyPrefix).preloadScripts(false).build();
+    }
+
     @Test
     void aBatchDecidesEachRequestAsItsOwnScriptWould() {
         long seed = Long.getLong("throttled.seed", System.nanoTime());
         Random random = new Random(seed);
-        RedisRateLimiter solo = RedisRateLimiter.builder(redis).keyPrefix("batch-test-solo:").preloadScripts(false).build();
-        RedisRateLimiter batched = RedisRateLimiter.builder(redis).keyPrefix("batch-test-batched:").preloadScripts(false)
-                .build();
+        RedisRateLimiter solo = limiter("batch-test-solo:");
+        RedisRateLimiter batched = limiter("batch-test-batched:");
         List<Policy> policies = new ArrayList<>();
         for (Algorithm algorithm : Algorithm.values()) {
             policies.add(ScriptTwinDifferentialTest.Timeline.randomPolicy(algorithm.name().toLowerCase(java.util.Locale.ROOT), algorithm, Refill.GREEDY,
@@ -111,10 +114,8 @@ class BatchScriptTest {
      */
     @Test
     void statesWrittenAlreadyExpiredAreNotSeenByTheNextRequest() {
-        RedisRateLimiter solo = RedisRateLimiter.builder(redis).keyPrefix("batch-test-past-solo:").preloadScripts(false)
-                .build();
-        RedisRateLimiter batched = RedisRateLimiter.builder(redis).keyPrefix("batch-test-past-batched:")
-                .preloadScripts(false).build();
+        RedisRateLimiter solo = limiter("batch-test-past-solo:");
+        RedisRateLimiter batched = limiter("batch-test-past-batched:");
         String anHourAgo = Long.toString((System.currentTimeMillis() - 3_600_000) * 1000);
         List<ScriptCall> alone = new ArrayList<>();
         List<ScriptCall> together = new ArrayList<>();
@@ -140,8 +141,7 @@ class BatchScriptTest {
      */
     @Test
     void requestsOnOneKeyReadAndWriteItOncePerBatch() {
-        RedisRateLimiter limiter = RedisRateLimiter.builder(redis).keyPrefix("batch-test-once:" + System.nanoTime() + ":")
-                .preloadScripts(false).build();
+        RedisRateLimiter limiter = limiter("batch-test-once:" + System.nanoTime() + ":");
         int size = 40;
         for (Algorithm algorithm : List.of(Algorithm.TOKEN_BUCKET, Algorithm.GCRA, Algorithm.LEAKY_BUCKET,
                 Algorithm.FIXED_WINDOW)) {
@@ -245,8 +245,7 @@ class BatchScriptTest {
     @Test
     void oneRequestsErrorFailsThatRequestOnly() {
         Policy policy = Policy.builder("batch-errors").algorithm(Algorithm.GCRA).rate("10/1s").build();
-        RedisRateLimiter limiter = RedisRateLimiter.builder(redis).keyPrefix("batch-test-errors:").preloadScripts(false)
-                .build();
+        RedisRateLimiter limiter = limiter("batch-test-errors:");
         ScriptCall wrong = limiter.decisionCall(policy, "a-list", 1, "");
         try (Jedis jedis = server.jedis()) {
             jedis.del(wrong.keys().get(0));
@@ -272,8 +271,7 @@ class BatchScriptTest {
     @Test
     void aRepeatOfARequestThatFailedEarlyFailsAlike() {
         Policy policy = Policy.builder("batch-early").algorithm(Algorithm.TOKEN_BUCKET).rate("10/1s").build();
-        RedisRateLimiter limiter = RedisRateLimiter.builder(redis).keyPrefix("batch-test-early:").preloadScripts(false)
-                .build();
+        RedisRateLimiter limiter = limiter("batch-test-early:");
         ScriptCall call = limiter.decisionCall(policy, "k", 1, "");
         ScriptCall batch = BatchScript.of(List.of(call, call, call));
         List<String> args = new ArrayList<>(batch.args());
