@@ -16,12 +16,15 @@ end
 local function read_tat(i, q)
   local tat = redis.call('GET', KEYS[i])
   if not tat then return nil end
-  local a, f = tonumber(tat), 0
-  local sep = string.find(tat, ':', 1, true)
-  if sep then
+  local a, f
+  if tat == last then                           -- the TAT joined() wrote last (prelude.lua): its numbers
+    a, f = last_a, last_b
+  else
+    local sep = string.find(tat, ':', 1, true)
+    if not sep then return tonumber(tat), 0 end
     a, f = tonumber(string.sub(tat, 1, sep - 1)), tonumber(string.sub(tat, sep + 1))
-    if f >= q then f = q - 1 end                -- written under another rate
   end
+  if f >= q then f = q - 1 end                  -- written under another rate
   return a, f
 end
 
