@@ -82,9 +82,11 @@ class WaitingResourcesTest {
                 responses.add(response);
                 answered.add(response.thenApply(r -> (System.nanoTime() - start) / 1_000_000));
             }
-            // one slot a second: while the later requests wait, the extension's asynchronous waiter holds them
+            // one slot a second: while the later requests wait, the extension's asynchronous waiter holds them.
+            // Sampled until every answer is in: any of the requests may be the one served at once, the last
+            // submitted too (then a loop watching only that one stopped before the others had begun to wait).
             int mostWaiting = 0;
-            while (!responses.get(requests - 1).isDone() && mostWaiting < 2) {
+            while (responses.stream().anyMatch(r -> !r.isDone()) && mostWaiting < 2) {
                 mostWaiting = Math.max(mostWaiting,
                         Integer.parseInt(ClientHttp.get(base, "api/waiting/waiting-now").body()));
                 Thread.sleep(50);   // sampling, not synchronisation
