@@ -20,6 +20,8 @@ final class BatchScript {
     private static final int KEEPS_STATES = 1 << 30;
     /** In place of a request's algorithm number: the request before, again ({@code batch.lua}). */
     static final String AGAIN = "0";
+    /** In place of a request's algorithm number: the request before's arguments, on keys of its own. */
+    static final String SAME = "-";
 
     private BatchScript() {
     }
@@ -63,9 +65,14 @@ final class BatchScript {
         boolean repeats = false;
         for (int i = 0; i < bits.length; i++) {
             ScriptCall d = decisions.get(i);
-            if (i > 0 && repeats(d, decisions.get(i - 1))) {
-                args.add(AGAIN);
-                repeats = true;
+            if (i > 0 && sameArguments(d, decisions.get(i - 1))) {
+                if (d.keys().equals(decisions.get(i - 1).keys())) {
+                    args.add(AGAIN);
+                    repeats = true;
+                } else {
+                    args.add(SAME);
+                    keys.addAll(d.keys());
+                }
                 continue;
             }
             List<String> own = d.args();   // cost, now, then the per-limit values
@@ -80,13 +87,14 @@ final class BatchScript {
     }
 
     /**
-     * Whether a decision asks exactly what the one before it asked (the same script, keys, cost and limits), as
-     * every request on a hot key of one policy does: it then goes as {@link #AGAIN} alone, so Redis neither parses
-     * nor Lua unpacks its arguments again, and it is decided by the same closures, which hold nothing of the
-     * request before that the next check does not overwrite.
+     * Whether a decision asks what the one before it asked (the same script, cost and limits, as many keys), as
+     * every request of one policy does. With the same keys too (a hot key) it goes as {@link #AGAIN} alone, so
+     * Redis neither parses nor Lua unpacks its arguments again, and it is decided by the same closures, which hold
+     * nothing of the request before that the next check does not overwrite. With keys of its own (another client
+     * of the policy) it goes as {@link #SAME} and its keys: Lua builds it closures of its own on the same values.
      */
-    private static boolean repeats(ScriptCall decision, ScriptCall before) {
-        return decision.script() == before.script() && decision.keys().equals(before.keys())
+    private static boolean sameArguments(ScriptCall decision, ScriptCall before) {
+        return decision.script() == before.script() && decision.keys().size() == before.keys().size()
                 && decision.args().equals(before.args());
     }
 

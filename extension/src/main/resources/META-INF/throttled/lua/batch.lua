@@ -14,7 +14,10 @@
 -- follow, and those m values: the per-limit ARGV its algorithm file names (ARGV[3] onwards there);
 -- or '0' alone: the request before, again (the same algorithm, keys, cost and values; every request on a hot
 -- key of one policy). It is decided by the closures of the request it repeats: each check(i) writes what its
--- commit(i) reads, so they carry nothing over, and Redis and Lua skip its arguments.
+-- commit(i) reads, so they carry nothing over, and Redis and Lua skip its arguments;
+-- or '-' alone: the request before's algorithm, k, cost and values, on keys of its own (every client of one policy).
+-- Its closures are its own; Redis and Lua skip the arguments, and it shares the values' table (no algorithm writes
+-- its ARGV).
 -- KEYS         the k keys of each request in turn (none for a repeat)
 -- Returns per request its decision script's reply {allowed, remaining, retry_after_ms, reset_after_ms,
 -- index_of_deciding_limit}, or the error that request met (a wrong type at its key): one request's error
@@ -37,23 +40,30 @@ end
 
 local replies = {}
 local at, before = 3, 0                         -- a request's first ARGV, the KEYS before it
-local algorithm, keys, argv, c
+local algorithm, keys, argv, c, k
 for r = 1, n do
-  local decider = again
-  if ARGV[at] == '0' then
+  local decider = one
+  local first = ARGV[at]
+  if first == '0' then
     at = at + 1
+    decider = again
   else
-    local k, m = tonumber(ARGV[at + 1]), tonumber(ARGV[at + 3])
-    algorithm, c = algorithms[tonumber(ARGV[at])], tonumber(ARGV[at + 2])
-    keys, argv = {}, {ARGV[at + 2], ARGV[2]}
+    if first == '-' then
+      at = at + 1
+    else
+      local m = tonumber(ARGV[at + 3])
+      algorithm, k, c = algorithms[tonumber(first)], tonumber(ARGV[at + 1]), tonumber(ARGV[at + 2])
+      argv = {ARGV[at + 2], ARGV[2]}
+      for j = 1, m do                           -- numbers already: the algorithms read them only through
+        argv[2 + j] = tonumber(ARGV[at + 3 + j])  -- tonumber, which parses a string each time, a number never
+      end
+      at = at + 4 + m
+    end
+    keys = {}
     for i = 1, k do
       keys[i] = KEYS[before + i]
     end
-    for j = 1, m do                             -- numbers already: the algorithms read them only through
-      argv[2 + j] = tonumber(ARGV[at + 3 + j])  -- tonumber, which parses a string each time, a number never
-    end
-    at, before = at + 4 + m, before + k
-    decider = one
+    before = before + k
   end
   local ok, reply = pcall(decider, algorithm, keys, argv, c)
   if ok then

@@ -71,6 +71,7 @@ class BatchScriptTest {
         long now = (System.currentTimeMillis() + 60_000) * 1000;
         int sameKeyTwice = 0;
         int repeats = 0;
+        int sameArguments = 0;
         for (int b = 0; b < BATCHES; b++) {
             now += random.nextInt(4) == 0 ? 0 : (long) (random.nextDouble() * 200_000);
             String at = Long.toString(now);
@@ -90,6 +91,8 @@ class BatchScriptTest {
                 sameKeyTwice += seen.contains(policy.name() + key) ? 1 : 0;
                 asked.add(policy.name() + key + "/" + cost);
                 repeats += r > 0 && asked.get(r - 1).equals(asked.get(r)) ? 1 : 0;
+                sameArguments += r > 0 && !asked.get(r - 1).equals(asked.get(r))
+                        && together.get(r - 1).args().equals(together.get(r).args()) ? 1 : 0;
                 seen.add(policy.name() + key);
             }
             List<Object> expected = new ArrayList<>(size);
@@ -105,6 +108,42 @@ class BatchScriptTest {
         assertThat(sameKeyTwice).as("requests meeting an earlier one's key in their batch").isGreaterThan(BATCHES);
         // sent as the request before, again (BatchScript.AGAIN), and decided by its closures
         assertThat(repeats).as("requests asking exactly what the one before asked").isGreaterThan(BATCHES / 20);
+        // sent as the request before's arguments on keys of their own (BatchScript.SAME)
+        assertThat(sameArguments).as("requests asking what the one before asked, on another key")
+                .isGreaterThan(BATCHES / 20);
+    }
+
+    /**
+     * Requests of one policy on keys of their own (its clients) send the policy's arguments once: each request after
+     * the first goes as {@link BatchScript#SAME} and its key, and is decided as it would be alone.
+     */
+    @Test
+    void requestsOfOnePolicySendItsArgumentsOnce() {
+        RedisRateLimiter solo = limiter("batch-test-same-solo:" + System.nanoTime() + ":");
+        RedisRateLimiter batched = limiter("batch-test-same:" + System.nanoTime() + ":");
+        Policy policy = Policy.builder("same").rate("3/1s,5/1m").build();
+        int size = 16;
+        String at = Long.toString((System.currentTimeMillis() + 60_000) * 1000);   // one clock for both, as above
+        List<ScriptCall> alone = new ArrayList<>();
+        List<ScriptCall> together = new ArrayList<>();
+        for (int i = 0; i < size; i++) {
+            String key = "client-" + (i % 4);   // four clients, each asked four times, never twice in a row
+            alone.add(solo.decisionCall(policy, key, 1, at));
+            together.add(batched.decisionCall(policy, key, 1, at));
+        }
+        List<Object> expected = new ArrayList<>();
+        alone.forEach(call -> expected.add(redis.run(call)));
+
+        ScriptCall batch = BatchScript.of(together);
+
+        assertThat(batch.keys()).hasSize(2 * size);
+        int arguments = together.get(0).args().size() - 2;
+        assertThat(batch.args()).hasSize(2 + 4 + arguments + size - 1)
+                .endsWith(BatchScript.SAME, BatchScript.SAME);
+        List<?> replies = BatchScript.split(redis.run(batch), size);
+        assertThat(replies).isEqualTo(expected);
+        assertThat(DecisionReply.parse(policy, replies.get(size - 5)).allowed()).as("a client's third call").isTrue();
+        assertThat(DecisionReply.parse(policy, replies.get(size - 1)).allowed()).as("a client's fourth call").isFalse();
     }
 
     /**
