@@ -91,7 +91,7 @@ final class BatchScript {
      * every request of one policy does. With the same keys too (a hot key) it goes as {@link #AGAIN} alone, so
      * Redis neither parses nor Lua unpacks its arguments again, and it is decided by the same closures, which hold
      * nothing of the request before that the next check does not overwrite. With keys of its own (another client
-     * of the policy) it goes as {@link #SAME} and its keys: Lua builds it closures of its own on the same values.
+     * of the policy) it goes as {@link #SAME} and its keys, and is decided by the same closures too, on its keys.
      */
     private static boolean sameArguments(ScriptCall decision, ScriptCall before) {
         return decision.script() == before.script() && decision.keys().size() == before.keys().size()

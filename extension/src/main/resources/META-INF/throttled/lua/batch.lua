@@ -16,8 +16,9 @@
 -- key of one policy). It is decided by the closures of the request it repeats: each check(i) writes what its
 -- commit(i) reads, so they carry nothing over, and Redis and Lua skip its arguments;
 -- or '-' alone: the request before's algorithm, k, cost and values, on keys of its own (every client of one policy).
--- Its closures are its own; Redis and Lua skip the arguments, and it shares the values' table (no algorithm writes
--- its ARGV).
+-- Redis and Lua skip the arguments, and it is decided by the closures of the request before, whose keys' table now
+-- holds its keys: the algorithms read KEYS[i] only when check(i) or commit(i) runs, and carry nothing else over
+-- (see '0'); no algorithm writes its ARGV.
 -- KEYS         the k keys of each request in turn (none for a repeat)
 -- Returns per request its decision script's reply {allowed, remaining, retry_after_ms, reset_after_ms,
 -- index_of_deciding_limit}, or the error that request met (a wrong type at its key): one request's error
@@ -50,6 +51,7 @@ for r = 1, n do
   else
     if first == '-' then
       at = at + 1
+      decider = again
     else
       local m = tonumber(ARGV[at + 3])
       algorithm, k, c = algorithms[tonumber(first)], tonumber(ARGV[at + 1]), tonumber(ARGV[at + 2])
@@ -58,9 +60,9 @@ for r = 1, n do
         argv[2 + j] = tonumber(ARGV[at + 3 + j])  -- tonumber, which parses a string each time, a number never
       end
       at = at + 4 + m
+      keys = {}
     end
-    keys = {}
-    for i = 1, k do
+    for i = 1, k do                             -- for '-', into the table the closures of the request before read
       keys[i] = KEYS[before + i]
     end
     before = before + k
