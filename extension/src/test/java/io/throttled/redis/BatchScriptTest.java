@@ -92,6 +92,7 @@ class BatchScriptTest {
                 asked.add(policy.name() + key + "/" + cost);
                 repeats += r > 0 && asked.get(r - 1).equals(asked.get(r)) ? 1 : 0;
                 sameArguments += r > 0 && !asked.get(r - 1).equals(asked.get(r))
+                        && together.get(r - 1).script() == together.get(r).script()
                         && together.get(r - 1).args().equals(together.get(r).args()) ? 1 : 0;
                 seen.add(policy.name() + key);
             }
