@@ -152,9 +152,9 @@ final class HttpBench {
                     + "; `@Throttled` " + p99s(pingRuns) + ".");
             // A p99 per round rests on 60 requests of 6,000: one stall of the host moves it, and the median of five
             // such p99s still swings between runs. Pooled over every round, the p99 rests on 300 of 30,000.
-            double freePooled = millisAt(pooled(freeRuns), 99);
-            double addedP99 = millisAt(pooled(pingRuns), 99) - freePooled;
-            double floorAddedP99 = millisAt(pooled(floorRuns), 99) - freePooled;
+            double freePooled = millisAt(Paced.pooled(freeRuns), 99);
+            double addedP99 = millisAt(Paced.pooled(pingRuns), 99) - freePooled;
+            double floorAddedP99 = millisAt(Paced.pooled(floorRuns), 99) - freePooled;
             report.paragraph("Added to free's p99, every round's requests pooled (" + Report.num(freePooled) + " ms for"
                     + " free): by the limiter " + Report.num(addedP99) + " ms, by the plain GET "
                     + Report.num(floorAddedP99) + " ms (target: the limiter's no more than the floor's: "
@@ -198,13 +198,6 @@ final class HttpBench {
     private static double middle(double[] sorted) {
         return sorted.length % 2 == 1 ? sorted[sorted.length / 2]
                 : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
-    }
-
-    /** Every run's requests in one histogram. */
-    private static Histogram pooled(List<Histogram> runs) {
-        Histogram all = new Histogram(60_000_000L, 3);
-        runs.forEach(all::add);
-        return all;
     }
 
     /** Each round's p99 less the baseline's p99 in the same round, in ms, in order. */

@@ -72,6 +72,11 @@ final class Paced {
         if (!failures.isEmpty()) {
             throw new IllegalStateException("a paced caller failed", failures.get(0));
         }
+        return pooled(parts);
+    }
+
+    /** Every histogram's values in one: the threads of one run, or the rounds of several. */
+    static Histogram pooled(List<Histogram> parts) {
         Histogram all = new Histogram(60_000_000L, 3);
         parts.forEach(all::add);
         return all;
