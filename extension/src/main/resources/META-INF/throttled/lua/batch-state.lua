@@ -1,7 +1,7 @@
 -- throttled: the states a batch script reads and writes, kept in Lua between its requests. When two requests of a
 -- batch share a key (a hot key, or one busy client), LuaScript.batch puts this file after prelude.lua and before
--- the algorithm functions, so their redis.call is the one below (otherwise batch-direct.lua: this bookkeeping would
--- cost more than it saves). Requests on one key then cost one GET and one SET per batch instead of one each;
+-- the algorithm functions, so their read_state, write_state and redis.call are the ones below (otherwise
+-- batch-direct.lua: this bookkeeping would cost more than it saves). Requests on one key then cost one GET and one SET per batch instead of one each;
 -- batch.lua calls flush() before it returns, which writes each key's last state as its last request would have
 -- written it. Every reply is the one the requests would get alone (BatchScriptTest).
 --
@@ -13,6 +13,7 @@
 local server = redis
 local known, pending, order = {}, {}, {}      -- value by key (false: no key); {value, pxat} by key; keys in order
 local server_ms                                 -- the server's time in ms, read on the first SET
+local multi_known = {}                          -- values read_states read; kept apart: MGET reads another type as none
 
 local function server_time_ms()
   if not server_ms then
@@ -29,9 +30,21 @@ end
 local function flush()
   for _, key in ipairs(order) do
     local state = pending[key]
-    server.call('SET', key, state[1], 'PXAT', state[2])
+    server.call('SET', key, state[1], 'PXAT', int(state[2]))
   end
   pending, order = {}, {}
+end
+
+-- Keeps a write for flush(): the key's pending entry, new or updated in place (a hot key writes once per request).
+local function keep(key, value, at)
+  local state = pending[key]
+  if state == nil then
+    order[#order + 1] = key
+    pending[key] = {value, at}
+  else
+    state[1], state[2] = value, at
+  end
+  known[key] = value
 end
 
 local function call(command, ...)
@@ -64,15 +77,50 @@ local function call(command, ...)
   elseif command == 'SET' and n == 4 then
     local key, value, option, pxat = ...
     if option == 'PXAT' and type(value) == 'string' and tonumber(pxat) > server_time_ms() then
-      if pending[key] == nil then order[#order + 1] = key end
-      pending[key] = {value, pxat}
-      known[key] = value
+      keep(key, value, pxat)
       return server.status_reply('OK')
     end
   end
   flush()
-  known = {}
+  known, multi_known = {}, {}
   return server.call(command, ...)
 end
 
 local redis = setmetatable({call = call}, {__index = server})
+
+-- prelude.lua's read_state and write_state, as the GET and SET ... PXAT above: what the algorithms call. at is a
+-- whole number of ms, as int(at) would write it.
+local function read_state(key)
+  local value = known[key]
+  if value == nil then
+    value = server.call('GET', key)
+    known[key] = value
+  end
+  return value
+end
+
+local function write_state(key, value, at)
+  if floor(at) > server_time_ms() then
+    keep(key, value, at)
+  else
+    call('SET', key, value, 'PXAT', int(at))
+  end
+end
+
+local function read_states(a, b)
+  local va, vb = known[a], known[b]
+  if va == nil then va = multi_known[a] end
+  if vb == nil then vb = multi_known[b] end
+  if va == nil or vb == nil then
+    local read = server.call('MGET', a, b)
+    if va == nil then
+      va = read[1]
+      multi_known[a] = va
+    end
+    if vb == nil then
+      vb = read[2]
+      multi_known[b] = vb
+    end
+  end
+  return va, vb
+end

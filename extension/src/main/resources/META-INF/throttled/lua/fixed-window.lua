@@ -5,7 +5,7 @@
 -- KEYS[i]      key stem of limit i; KEYS[i]:n shares its hash tag, so its slot
 -- ARGV[2i+1]   window µs
 -- ARGV[2i+2]   quantity per window
-local pending = {}
+local pending_key, pending_count, pending_at = {}, {}, {}   -- what commit(i) writes, and its expiry in ms
 
 local function limit(i)
   return tonumber(ARGV[2 * i + 1]), tonumber(ARGV[2 * i + 2])
@@ -15,10 +15,10 @@ local function check(i)
   local w, q = limit(i)
   local window = floor(now / w)
   local key = KEYS[i] .. ':' .. int(window)
-  local count = tonumber(redis.call('GET', key) or '0')
+  local count = tonumber(read_state(key) or '0')
   local closes = ceil(((window + 1) * w - now) / 1000)
   if cost <= q and count + cost <= q then
-    pending[i] = {key, count + cost, window}
+    pending_key[i], pending_count[i], pending_at[i] = key, count + cost, (window + 1) * w / 1000
     return 1, q - count - cost, 0, (count + cost > 0) and closes or 0
   end
   local full = count > 0 and closes or 0
@@ -29,7 +29,5 @@ local function check(i)
 end
 
 local function commit(i)
-  local w = limit(i)
-  local key, count, window = pending[i][1], pending[i][2], pending[i][3]
-  redis.call('SET', key, int(count), 'PXAT', int((window + 1) * w / 1000))
+  write_state(pending_key[i], int(pending_count[i]), pending_at[i])
 end

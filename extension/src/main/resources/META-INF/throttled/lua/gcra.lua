@@ -14,7 +14,7 @@ end
 
 -- The TAT as a and f (a + f/Q' µs), or nil when there is none.
 local function read_tat(i, q)
-  local tat = redis.call('GET', KEYS[i])
+  local tat = read_state(KEYS[i])
   if not tat then return nil end
   local a, f
   if tat == last then                           -- the TAT joined() wrote last (prelude.lua): its numbers
@@ -62,7 +62,7 @@ local function write(i, from)
     value = int(a)
   end
   -- Once the TAT has passed, a missing key reads exactly like this one: let it go then.
-  redis.call('SET', KEYS[i], value, 'PXAT', int(ceil(a / 1000)))
+  write_state(KEYS[i], value, ceil(a / 1000))
   return value
 end
 

@@ -6,7 +6,7 @@
 -- ARGV[3i]     W': window µs ÷ g, one unit of drain in units of 1/Q' µs (g = gcd(window µs, quantity))
 -- ARGV[3i+1]   Q': quantity ÷ g, units per µs
 -- ARGV[3i+2]   burst: the bucket's capacity
-local pending = {}
+local pending, pending_carry = {}, {}        -- what commit(i) writes: level, carry
 
 local function limit(i)
   return tonumber(ARGV[3 * i]), tonumber(ARGV[3 * i + 1]), tonumber(ARGV[3 * i + 2])
@@ -15,7 +15,7 @@ end
 local function check(i)
   local w, q, burst = limit(i)
   local level, carry = 0, 0
-  local state = redis.call('GET', KEYS[i])
+  local state = read_state(KEYS[i])
   if state then
     local lv, ts, c = fields(state)
     level, carry = lv, c
@@ -36,7 +36,7 @@ local function check(i)
   end
   if level + cost <= burst then
     local filled = level + cost
-    pending[i] = {filled, carry}
+    pending[i], pending_carry[i] = filled, carry
     return 1, burst - filled, 0, ceil((filled * w - carry) / (q * 1000))
   end
   return 0, room, ceil(((level + cost - burst) * w - carry) / (q * 1000)), empty
@@ -44,10 +44,9 @@ end
 
 local function commit(i)
   local w, q = limit(i)
-  local filled, carry = pending[i][1], pending[i][2]
+  local filled, carry = pending[i], pending_carry[i]
   -- Once empty, a missing key reads exactly like this one: let it go then.
-  redis.call('SET', KEYS[i], joined(filled, now, carry),
-    'PXAT', int(ceil((now + ceil((filled * w - carry) / q)) / 1000)))
+  write_state(KEYS[i], joined(filled, now, carry), ceil((now + ceil((filled * w - carry) / q)) / 1000))
 end
 
 -- A reservation (reserve.lua; nginx's queue): check(i) judged the pour at the slot; written as of now, with
@@ -55,11 +54,11 @@ end
 -- the slot sees the bucket as it will be once the waiter has poured. Returns the state written.
 local function reserve(i, slot)
   local w, q = limit(i)
-  local units = pending[i][1] * w - pending[i][2] + (slot - now) * q
+  local units = pending[i] * w - pending_carry[i] + (slot - now) * q
   local level = ceil(units / w)
   local carry = level * w - units
   local state = joined(level, now, carry)
-  redis.call('SET', KEYS[i], state, 'PXAT', int(ceil((now + ceil(units / q)) / 1000)))
+  write_state(KEYS[i], state, ceil((now + ceil(units / q)) / 1000))
   return state
 end
 
@@ -68,7 +67,7 @@ end
 local function penalize(i, at)
   local w, q, burst = limit(i)
   local units = 0
-  local state = redis.call('GET', KEYS[i])
+  local state = read_state(KEYS[i])
   if state then
     local lv, ts, c = fields(state)
     if c >= w then c = w - 1 end
@@ -80,8 +79,7 @@ local function penalize(i, at)
   local target = (burst - 1) * w + (at - now) * q
   if units >= target then return 0 end
   local level = ceil(target / w)
-  redis.call('SET', KEYS[i], joined(level, now, level * w - target),
-    'PXAT', int(ceil((now + ceil(target / q)) / 1000)))
+  write_state(KEYS[i], joined(level, now, level * w - target), ceil((now + ceil(target / q)) / 1000))
   return 1
 end
 
@@ -90,7 +88,7 @@ end
 -- was lower already. Returns the whole units that came back.
 local function refund(i, r, out)
   local w, q = limit(i)
-  local state = redis.call('GET', KEYS[i])
+  local state = read_state(KEYS[i])
   if not state then return 0 end                -- empty: nothing can come back
   local lv, ts, c = fields(state)
   if c >= w then c = w - 1 end
@@ -103,8 +101,7 @@ local function refund(i, r, out)
     redis.call('DEL', KEYS[i])
   else
     local level = ceil(back / w)
-    redis.call('SET', KEYS[i], joined(level, now, level * w - back),
-      'PXAT', int(ceil((now + ceil(back / q)) / 1000)))
+    write_state(KEYS[i], joined(level, now, level * w - back), ceil((now + ceil(back / q)) / 1000))
   end
   return floor((units - back) / w)
 end

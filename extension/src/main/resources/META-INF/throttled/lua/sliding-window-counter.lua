@@ -6,10 +6,15 @@
 -- KEYS[i]      key stem of limit i
 -- ARGV[2i+1]   window ms
 -- ARGV[2i+2]   quantity per rolling window
-local pending = {}
+local pending_key, pending_count, pending_at = {}, {}, {}   -- what commit(i) writes, and its expiry in ms
 
 local function limit(i)
   return tonumber(ARGV[2 * i + 1]), tonumber(ARGV[2 * i + 2])
+end
+
+-- ms until the rolling window holds nothing, with c counted in the current window and prev in the one before
+local function until_empty(c, prev, w, into)
+  if c > 0 then return 2 * w - into elseif prev > 0 then return w - into else return 0 end
 end
 
 local function check(i)
@@ -18,18 +23,15 @@ local function check(i)
   local window = floor(ms / w)
   local into = ms - window * w
   local key = KEYS[i] .. ':' .. int(window)
-  local counts = redis.call('MGET', key, KEYS[i] .. ':' .. int(window - 1))
-  local curr, prev = tonumber(counts[1] or '0'), tonumber(counts[2] or '0')
+  local c, p = read_states(key, KEYS[i] .. ':' .. int(window - 1))
+  local curr, prev = tonumber(c or '0'), tonumber(p or '0')
   local used = floor(prev * (w - into) / w) + curr
-  local function full(c)
-    if c > 0 then return 2 * w - into elseif prev > 0 then return w - into else return 0 end
-  end
   if cost <= q and used + cost <= q then
-    pending[i] = {key, curr + cost, window}
-    return 1, q - used - cost, 0, full(curr + cost)
+    pending_key[i], pending_count[i], pending_at[i] = key, curr + cost, (window + 2) * w   -- through the next window
+    return 1, q - used - cost, 0, until_empty(curr + cost, prev, w, into)
   end
   if cost > q then
-    return 0, max(0, q - used), -1, full(curr)
+    return 0, max(0, q - used), -1, until_empty(curr, prev, w, into)
   end
   local wait
   if curr + cost <= q then
@@ -39,12 +41,9 @@ local function check(i)
     -- in the next window, where this window's count is the one that fades
     wait = w - into + w - ceil((q - cost + 1) * w / curr) + 1
   end
-  return 0, max(0, q - used), wait, full(curr)
+  return 0, max(0, q - used), wait, until_empty(curr, prev, w, into)
 end
 
 local function commit(i)
-  local w = limit(i)
-  local key, count, window = pending[i][1], pending[i][2], pending[i][3]
-  -- kept through the next window, where it is the previous one
-  redis.call('SET', key, int(count), 'PXAT', int((window + 2) * w))
+  write_state(pending_key[i], int(pending_count[i]), pending_at[i])
 end

@@ -6,7 +6,7 @@
 -- ARGV[3i]     window µs: the refill interval
 -- ARGV[3i+1]   quantity: tokens added per interval
 -- ARGV[3i+2]   burst: tokens the bucket holds
-local pending = {}
+local pending, pending_since = {}, {}        -- what commit(i) writes: tokens left, refill step
 
 local function limit(i)
   return tonumber(ARGV[3 * i]), tonumber(ARGV[3 * i + 1]), tonumber(ARGV[3 * i + 2])
@@ -20,7 +20,7 @@ end
 
 -- The bucket now: its tokens and the step they count from (a full bucket restarts its refill clock).
 local function refilled(i, w, q, burst)
-  local state = redis.call('GET', KEYS[i])
+  local state = read_state(KEYS[i])
   if not state then return burst, now end
   local tokens, since = fields(state)
   local steps = floor(max(0, now - since) / w)
@@ -38,7 +38,7 @@ local function check(i)
   end
   if tokens >= cost then
     local left = tokens - cost
-    pending[i] = {left, since}
+    pending[i], pending_since[i] = left, since
     return 1, left, 0, steps_wait(burst - left, since, w, q)
   end
   return 0, max(0, tokens), steps_wait(cost - tokens, since, w, q), steps_wait(burst - tokens, since, w, q)
@@ -46,9 +46,8 @@ end
 
 local function commit(i)
   local w, q, burst = limit(i)
-  local left, since = pending[i][1], pending[i][2]
-  redis.call('SET', KEYS[i], joined(left, since),
-    'PXAT', int(ceil((since + ceil((burst - left) / q) * w) / 1000)))
+  local left, since = pending[i], pending_since[i]
+  write_state(KEYS[i], joined(left, since), ceil((since + ceil((burst - left) / q) * w) / 1000))
 end
 
 -- A reservation (reserve.lua): check(i) judged the take at the slot, refill steps counted from since. Written
@@ -57,11 +56,11 @@ end
 -- it sees no more than that. Returns the state written.
 local function reserve(i, slot)
   local w, q, burst = limit(i)
-  local left, since = pending[i][1], pending[i][2]
+  local left, since = pending[i], pending_since[i]
   local k = max(0, ceil((since - now) / w))
   local tokens, from = left - k * q, since - k * w
   local state = joined(tokens, from)
-  redis.call('SET', KEYS[i], state, 'PXAT', int(ceil((from + ceil((burst - tokens) / q) * w) / 1000)))
+  write_state(KEYS[i], state, ceil((from + ceil((burst - tokens) / q) * w) / 1000))
   return state
 end
 
@@ -73,7 +72,6 @@ local function penalize(i, at)
   local tokens, since = refilled(i, w, q, burst)
   local target = -max(0, ceil((at - since) / w) - 1) * q
   if tokens <= target then return 0 end
-  redis.call('SET', KEYS[i], joined(target, since),
-    'PXAT', int(ceil((since + ceil((burst - target) / q) * w) / 1000)))
+  write_state(KEYS[i], joined(target, since), ceil((since + ceil((burst - target) / q) * w) / 1000))
   return 1
 end

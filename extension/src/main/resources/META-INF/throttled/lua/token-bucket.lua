@@ -6,7 +6,7 @@
 -- ARGV[3i]     W': window µs ÷ g, one token in units of 1/Q' µs (g = gcd(window µs, quantity))
 -- ARGV[3i+1]   Q': quantity ÷ g, units per µs
 -- ARGV[3i+2]   burst: tokens the bucket holds
-local pending = {}
+local pending, pending_carry = {}, {}        -- what commit(i) writes: tokens left, carry
 
 local function limit(i)
   return tonumber(ARGV[3 * i]), tonumber(ARGV[3 * i + 1]), tonumber(ARGV[3 * i + 2])
@@ -15,7 +15,7 @@ end
 local function check(i)
   local w, q, burst = limit(i)
   local tokens, carry = burst, 0
-  local state = redis.call('GET', KEYS[i])
+  local state = read_state(KEYS[i])
   if state then
     local tk, ts, c = fields(state)
     tokens, carry = tk, c
@@ -35,7 +35,7 @@ local function check(i)
   end
   if tokens >= cost then
     local left = tokens - cost
-    pending[i] = {left, carry}
+    pending[i], pending_carry[i] = left, carry
     return 1, left, 0, ceil(((burst - left) * w - carry) / (q * 1000))
   end
   return 0, max(0, tokens), ceil(((cost - tokens) * w - carry) / (q * 1000)), full
@@ -43,10 +43,9 @@ end
 
 local function commit(i)
   local w, q, burst = limit(i)
-  local left, carry = pending[i][1], pending[i][2]
+  local left, carry = pending[i], pending_carry[i]
   -- Once full again, a missing key reads exactly like this one: let it go then.
-  redis.call('SET', KEYS[i], joined(left, now, carry),
-    'PXAT', int(ceil((now + ceil(((burst - left) * w - carry) / q)) / 1000)))
+  write_state(KEYS[i], joined(left, now, carry), ceil((now + ceil(((burst - left) * w - carry) / q)) / 1000))
 end
 
 -- A reservation (reserve.lua): check(i) judged the take at the slot; written as of now, owing the refill
@@ -54,11 +53,11 @@ end
 -- will be once the waiter has taken. Returns the state written.
 local function reserve(i, slot)
   local w, q, burst = limit(i)
-  local units = pending[i][1] * w + pending[i][2] - (slot - now) * q
+  local units = pending[i] * w + pending_carry[i] - (slot - now) * q
   local tokens = floor(units / w)
   local carry = units - tokens * w
   local state = joined(tokens, now, carry)
-  redis.call('SET', KEYS[i], state, 'PXAT', int(ceil((now + ceil((burst * w - units) / q)) / 1000)))
+  write_state(KEYS[i], state, ceil((now + ceil((burst * w - units) / q)) / 1000))
   return state
 end
 
@@ -67,7 +66,7 @@ end
 local function penalize(i, at)
   local w, q, burst = limit(i)
   local units = burst * w
-  local state = redis.call('GET', KEYS[i])
+  local state = read_state(KEYS[i])
   if state then
     local tk, ts, c = fields(state)
     if c >= w then c = w - 1 end
@@ -79,8 +78,7 @@ local function penalize(i, at)
   local target = w - (at - now) * q
   if units <= target then return 0 end
   local tokens = floor(target / w)
-  redis.call('SET', KEYS[i], joined(tokens, now, target - tokens * w),
-    'PXAT', int(ceil((now + ceil((burst * w - target) / q)) / 1000)))
+  write_state(KEYS[i], joined(tokens, now, target - tokens * w), ceil((now + ceil((burst * w - target) / q)) / 1000))
   return 1
 end
 
@@ -89,7 +87,7 @@ end
 -- Returns the whole tokens that came back.
 local function refund(i, r, out)
   local w, q, burst = limit(i)
-  local state = redis.call('GET', KEYS[i])
+  local state = read_state(KEYS[i])
   if not state then return 0 end                -- full: nothing can come back
   local tk, ts, c = fields(state)
   if c >= w then c = w - 1 end
@@ -103,8 +101,7 @@ local function refund(i, r, out)
   else
     local tokens = floor(back / w)
     local carry = back - tokens * w
-    redis.call('SET', KEYS[i], joined(tokens, now, carry),
-      'PXAT', int(ceil((now + ceil((burst * w - back) / q)) / 1000)))
+    write_state(KEYS[i], joined(tokens, now, carry), ceil((now + ceil((burst * w - back) / q)) / 1000))
   end
   return floor((back - units) / w)
 end
