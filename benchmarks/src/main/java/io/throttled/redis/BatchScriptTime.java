@@ -33,10 +33,14 @@ public final class BatchScriptTime {
     private BatchScriptTime() {
     }
 
-    /** Arguments: Redis port, decisions per batch, {@code hot} or {@code random}, optionally algorithms (comma). */
+    /**
+     * Arguments: Redis port, decisions per batch (0: each decision as its own script, as a lone caller sends it),
+     * {@code hot} or {@code random}, optionally algorithms (comma-separated).
+     */
     public static void main(String[] args) {
         int port = Integer.parseInt(args[0]);
-        int n = Integer.parseInt(args[1]);
+        boolean alone = args[1].equals("0");
+        int n = alone ? 1 : Integer.parseInt(args[1]);
         boolean hot = args[2].equals("hot");
         String[] algorithms = (args.length > 3 ? args[3] : "token-bucket,token-bucket-interval,gcra,fixed-window,"
                 + "sliding-window-log,sliding-window-counter,leaky-bucket").split(",");
@@ -55,11 +59,12 @@ public final class BatchScriptTime {
                         for (int d = 0; d < n; d++) {
                             decisions.add(limiter.decisionCall(policy, hot ? "hot" : "k" + random.nextInt(100_000), 1, ""));
                         }
-                        scripting.run(BatchScript.of(decisions));
+                        scripting.run(alone ? decisions.get(0) : BatchScript.of(decisions));
                     }
                     best = Math.min(best, (double) evalshaMicros(stats.info("commandstats")) / CALLS / n);
                 }
-                System.out.printf("%-24s n=%d %-6s %.3f µs per decision%n", algorithm, n, args[2], best);
+                System.out.printf("%-24s %-7s %-6s %.3f µs per decision%n", algorithm, alone ? "alone" : "n=" + n,
+                        args[2], best);
             }
         }
     }
