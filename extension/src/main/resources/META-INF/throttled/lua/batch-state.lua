@@ -1,15 +1,18 @@
 -- throttled: the states a batch script reads and writes, kept in Lua between its requests. When two requests of a
 -- batch share a key (a hot key, or one busy client), LuaScript.batch puts this file after prelude.lua and before
--- the algorithm functions, so their read_state, write_state and redis.call are the ones below (otherwise
--- batch-direct.lua: this bookkeeping would cost more than it saves). Requests on one key then cost one GET and one SET per batch instead of one each;
--- batch.lua calls flush() before it returns, which writes each key's last state as its last request would have
--- written it. Every reply is the one the requests would get alone (BatchScriptTest).
+-- the algorithm functions, so their read_state, read_states, write_state and redis.call are the ones below
+-- (otherwise batch-direct.lua: this bookkeeping would cost more than it saves). Requests on one key then cost one
+-- GET (or MGET) and one SET per batch instead of one each; batch.lua calls flush() before it returns, which writes
+-- each key's last state as its last request would have written it. Every reply is the one the requests would get
+-- alone (BatchScriptTest).
 --
 -- Only GET and SET key value PXAT t (a string value, t after the server's time) are kept; MGET answers from what is
--- kept and reads the rest. Any other command first writes what is pending, forgets what was read, and then runs,
--- so it sees Redis as the requests before it left it. A state whose PXAT has already passed (a test clock behind the server's) is written at once: Redis
--- removes it, and the next request must find no state, as it would alone. A GET that fails (a key of another
--- type) keeps nothing, so each request on that key meets the error itself.
+-- kept and reads the rest. What read_states' MGET read is kept apart, for read_states only: MGET reads a key of
+-- another type as none, where a GET fails. Any other command first writes what is pending, forgets what was read,
+-- and then runs, so it sees Redis as the requests before it left it. A state whose PXAT has already passed (a test
+-- clock behind the server's) is written at once: Redis removes it, and the next request must find no state, as it
+-- would alone. A GET that fails (a key of another type) keeps nothing, so each request on that key meets the error
+-- itself.
 local server = redis
 local known, pending, order = {}, {}, {}      -- value by key (false: no key); {value, pxat} by key; keys in order
 local server_ms                                 -- the server's time in ms, read on the first SET

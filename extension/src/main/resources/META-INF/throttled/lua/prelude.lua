@@ -49,10 +49,11 @@ local function fields(state)
   return tonumber(sub(state, 1, a - 1)), tonumber(sub(state, a + 1, b - 1)), tonumber(sub(state, b + 1))
 end
 
--- Every algorithm reads and writes a limit's state through these two. A batch whose requests share a key
--- (batch-state.lua) replaces them with its own, which keep the state in Lua between the requests and write
--- each key once; as functions of their own they cost a batch less than a redis.call it intercepts (no varargs,
--- no expiry formatted and parsed back per request). at: the expiry in ms since the epoch, a whole number.
+-- Every algorithm whose states are strings (all but the sliding log) reads and writes them through these three. A
+-- batch whose requests share a key (batch-state.lua) replaces them with its own, which keep the states in Lua
+-- between the requests and write each key once; as functions of their own they cost a batch less than a
+-- redis.call it intercepts (no varargs, no expiry formatted and parsed back per request). at: the expiry in ms
+-- since the epoch, a whole number.
 local function read_state(key)
   return redis.call('GET', key)
 end
