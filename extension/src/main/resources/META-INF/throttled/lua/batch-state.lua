@@ -50,16 +50,20 @@ local function keep(key, value, at)
   known[key] = value
 end
 
+-- prelude.lua's read_state, and what a GET below answers: what is kept, else Redis' value, kept from then on.
+local function read_state(key)
+  local value = known[key]
+  if value == nil then
+    value = server.call('GET', key)
+    known[key] = value
+  end
+  return value
+end
+
 local function call(command, ...)
   local n = select('#', ...)
   if command == 'GET' and n == 1 then
-    local key = ...
-    local value = known[key]
-    if value == nil then
-      value = server.call('GET', key)
-      known[key] = value
-    end
-    return value
+    return read_state(...)
   elseif command == 'MGET' then
     local keys, values, missing = {...}, {}, {}
     for i, key in ipairs(keys) do
@@ -91,17 +95,8 @@ end
 
 local redis = setmetatable({call = call}, {__index = server})
 
--- prelude.lua's read_state and write_state, as the GET and SET ... PXAT above: what the algorithms call. at is a
+-- prelude.lua's write_state, as the SET ... PXAT above (read_state is the GET): what the algorithms call. at is a
 -- whole number of ms, as int(at) would write it.
-local function read_state(key)
-  local value = known[key]
-  if value == nil then
-    value = server.call('GET', key)
-    known[key] = value
-  end
-  return value
-end
-
 local function write_state(key, value, at)
   if floor(at) > server_time_ms() then
     keep(key, value, at)
