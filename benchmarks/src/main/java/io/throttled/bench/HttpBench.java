@@ -119,9 +119,15 @@ final class HttpBench {
             List<Histogram> floorRuns = new ArrayList<>();
             List<Histogram> pingRuns = new ArrayList<>();
             List<Histogram> redisRuns = new ArrayList<>();
-            List<Double> floorGet = new ArrayList<>();
-            List<Double> pingScript = new ArrayList<>();
-            List<Double> redisScript = new ArrayList<>();
+            List<Histogram> emptyRuns = new ArrayList<>();
+            List<InRedis> floorGet = new ArrayList<>();
+            List<InRedis> pingScript = new ArrayList<>();
+            List<InRedis> redisScript = new ArrayList<>();
+            List<InRedis> emptyScript = new ArrayList<>();
+            String empty;
+            try (Jedis jedis = redis.jedis()) {
+                empty = jedis.scriptLoad("return 1");
+            }
             for (int round = 0; round < rounds; round++) {
                 freeRuns.add(Paced.run(8, rate, steady, t -> new PacedHttp(URI.create(free))));
                 floorRuns.add(timedInRedis(redis, "get", floorGet,
@@ -130,24 +136,32 @@ final class HttpBench {
                         () -> Paced.run(8, rate, steady, t -> new PacedHttp(URI.create(ping)))));
                 redisRuns.add(timedInRedis(redis, "evalsha", redisScript,
                         () -> Paced.run(8, rate, steady, t -> () -> limiter.acquire(BIG, "k" + t, 1))));
+                emptyRuns.add(timedInRedis(redis, "evalsha", emptyScript,
+                        () -> Paced.run(8, rate, steady, t -> new EmptyScript(redis.jedis(), empty))));
             }
             double[] fp = percentiles(freeRuns);
             double[] flp = percentiles(floorRuns);
             double[] pp = percentiles(pingRuns);
             double[] rp = percentiles(redisRuns);
-            report.table("calls", "p50 ms", "p99 ms", "p99.9 ms", "Redis µs per call: the command, or the script with what it runs")
-                    .row("/api/demo/free", Report.num(fp[0]), Report.num(fp[1]), Report.num(fp[2]), "")
-                    .row("/api/demo/floor (one plain GET)", Report.num(flp[0]), Report.num(flp[1]), Report.num(flp[2]),
-                            Report.num(medianOf(floorGet)))
-                    .row("/api/demo/ping (@Throttled)", Report.num(pp[0]), Report.num(pp[1]), Report.num(pp[2]),
-                            Report.num(medianOf(pingScript)))
-                    .row("one decision on the same Redis, outside Liberty", Report.num(rp[0]), Report.num(rp[1]),
-                            Report.num(rp[2]), Report.num(medianOf(redisScript)))
-                    .end();
+            double[] ep = percentiles(emptyRuns);
+            Report.Table steadyTable = report.table("calls", "p50 ms", "p99 ms", "p99.9 ms",
+                    "Redis µs per call: the command, or the script with what it runs", "inside Redis p50 µs",
+                    "inside Redis p99 µs");
+            steadyTable.row("/api/demo/free", Report.num(fp[0]), Report.num(fp[1]), Report.num(fp[2]), "", "", "");
+            inRedisRow(steadyTable, "/api/demo/floor (one plain GET)", flp, floorGet);
+            inRedisRow(steadyTable, "/api/demo/ping (@Throttled)", pp, pingScript);
+            inRedisRow(steadyTable, "one decision on the same Redis, outside Liberty", rp, redisScript);
+            inRedisRow(steadyTable, "`EVALSHA` of `return 1` on the same Redis (any script's floor)", ep, emptyScript);
+            steadyTable.end();
             report.paragraph("Redis µs per call is `INFO commandstats`' own time (`usec ÷ calls`) of `GET` for the floor"
-                    + " and of `EVALSHA` for the decision (its `TIME`, `GET` and `SET` included), over the same runs."
+                    + " and of `EVALSHA` for the decision (its `TIME`, `GET` and `SET` included), over the same runs;"
+                    + " inside Redis p50 and p99 are the same command's percentiles from `INFO latencystats` (Redis 7"
+                    + " and later), which leave out the network, the client and Liberty: medians over the rounds."
                     + " Called a few hundred times a second, between requests that run through Liberty, a script runs"
-                    + " several times slower than in the saturated runs of section 3, and far slower than one `GET`.");
+                    + " several times slower than in the saturated runs of section 3, and far slower than one `GET`."
+                    + " Its tail comes with it: after every 50th script call Redis runs a step of Lua's garbage"
+                    + " collector (`LUA_GC_CYCLE_PERIOD` in its source), so about 2 % of script calls carry that step"
+                    + " whatever the script does, which the empty script's p99 shows. The floor's `GET` pays none.");
             report.paragraph("p99 round by round, ms: free " + p99s(freeRuns) + "; floor " + p99s(floorRuns)
                     + "; `@Throttled` " + p99s(pingRuns) + ".");
             // A p99 per round rests on 60 requests of 6,000: one stall of the host moves it, and the median of five
@@ -163,6 +177,12 @@ final class HttpBench {
                     + " ms; round by round (each round's own p99 less free's in that round), limiter "
                     + addedPerRound(pingRuns, freeRuns) + ", plain GET " + addedPerRound(floorRuns, freeRuns)
                     + " ms. At p50 (medians) " + Report.num(pp[0] - fp[0]) + " and " + Report.num(flp[0] - fp[0]) + " ms.");
+            double scriptTail = medianBy(pingScript, m -> m.latency().p99());
+            double getTail = medianBy(floorGet, m -> m.latency().p99());
+            report.paragraph("Of the limiter's added p99, Redis' own time accounts for about "
+                    + Report.num((scriptTail - getTail) / 1000) + " ms: the decision script's p99 inside Redis, "
+                    + Report.num(scriptTail) + " µs, less the `GET`'s, " + Report.num(getTail) + " µs (an empty script's: "
+                    + Report.num(medianBy(emptyScript, m -> m.latency().p99())) + " µs).");
         }
     }
 
@@ -172,21 +192,45 @@ final class HttpBench {
                 Report.num(c.redisReads()), Report.num(c.scripts()));
     }
 
-    /** Runs {@code run} and adds to {@code perCall} the µs Redis spent per call of {@code command} meanwhile. */
-    private static Histogram timedInRedis(RedisProcess redis, String command, List<Double> perCall,
+    /** What one paced run's calls of one command cost inside Redis: µs per call, and its percentiles there. */
+    record InRedis(double usecPerCall, CommandLatency latency) {
+    }
+
+    /**
+     * Runs {@code run} and adds to {@code measured} what Redis spent per call of {@code command} meanwhile. Resets
+     * Redis' counters first, so its latency histogram covers this run only.
+     */
+    private static Histogram timedInRedis(RedisProcess redis, String command, List<InRedis> measured,
                                           Supplier<Histogram> run) {
         try (Jedis jedis = redis.jedis()) {
+            CommandLatency.reset(jedis);
             ServerStats before = ServerStats.read(jedis);
             Histogram result = run.get();
             ServerStats after = ServerStats.read(jedis);
             long calls = after.callsOf(command) - before.callsOf(command);
-            perCall.add(calls == 0 ? Double.NaN : (double) (after.usecOf(command) - before.usecOf(command)) / calls);
+            measured.add(new InRedis(calls == 0 ? Double.NaN : (double) (after.usecOf(command) - before.usecOf(command)) / calls,
+                    CommandLatency.read(jedis, command)));
             return result;
         }
     }
 
-    private static double medianOf(List<Double> values) {
-        return medianBy(values, Double::doubleValue);
+    private static void inRedisRow(Report.Table table, String name, double[] percentiles, List<InRedis> measured) {
+        table.row(name, Report.num(percentiles[0]), Report.num(percentiles[1]), Report.num(percentiles[2]),
+                Report.num(medianBy(measured, InRedis::usecPerCall)),
+                Report.num(medianBy(measured, m -> m.latency().p50())), Report.num(medianBy(measured, m -> m.latency().p99())));
+    }
+
+    /** One thread's {@code EVALSHA} of a script that only returns, on a connection of its own. */
+    private record EmptyScript(Jedis jedis, String sha) implements Paced.Caller {
+        @Override
+        public void call() {
+            jedis.evalsha(sha);
+        }
+
+        @Override
+        public void close() {
+            jedis.close();
+        }
     }
 
     /** The median of one figure over the items. */

@@ -24,6 +24,13 @@ class ToolOutputTest {
     }
 
     @Test
+    void readsACommandsPercentilesFromLatencystats() {
+        String line = "latency_percentiles_usec_evalsha:p50=20.095,p99=138.239,p99.9=327.679";
+
+        assertThat(CommandLatency.parse(line)).isEqualTo(new CommandLatency(20.095, 138.239));
+    }
+
+    @Test
     void countsBusyCpuFromProcStatWithoutIdleAndIowait() {
         // user nice system idle iowait irq softirq steal guest guest_nice
         String line = "cpu  100 20 30 5000 70 4 6 10 0 0";
