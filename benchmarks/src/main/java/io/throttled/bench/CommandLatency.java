@@ -13,11 +13,6 @@ import redis.clients.jedis.Jedis;
 record CommandLatency(double p50, double p99) {
     private static final Pattern PERCENTILE = Pattern.compile("p(50|99)=([0-9.]+)");
 
-    /** Clears every counter and histogram {@code INFO} reports, so the next {@link #read} covers what follows only. */
-    static void reset(Jedis jedis) {
-        jedis.configResetStat();
-    }
-
     static CommandLatency read(Jedis jedis, String command) {
         String prefix = "latency_percentiles_usec_" + command + ":";
         return jedis.info("latencystats").lines().filter(l -> l.startsWith(prefix)).findFirst()

@@ -203,7 +203,7 @@ final class HttpBench {
     private static Histogram timedInRedis(RedisProcess redis, String command, List<InRedis> measured,
                                           Supplier<Histogram> run) {
         try (Jedis jedis = redis.jedis()) {
-            CommandLatency.reset(jedis);
+            jedis.configResetStat();   // every INFO counter and histogram, so the latencies cover this run only
             ServerStats before = ServerStats.read(jedis);
             Histogram result = run.get();
             ServerStats after = ServerStats.read(jedis);
