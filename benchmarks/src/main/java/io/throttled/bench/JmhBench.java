@@ -22,13 +22,14 @@ import org.openjdk.jmh.util.ListStatistics;
 /**
  * Runs the JMH benchmarks (in-JVM parts) and tabulates them: the in-JVM store per algorithm against a
  * Bucket4j local bucket per key in a ConcurrentHashMap ({@link Bucket4jLocalBenchmark}), measured in the same
- * run, on one thread and on two, with the allocation per decision ({@code -prof gc}); and the shared-write floor
+ * run, on one thread and on two, with the allocation per decision ({@code -prof gc}); the shared-write floor
  * ({@link SharedWriteFloorBenchmark}), whose two-thread scaling is what the machine allows any store whose buckets
- * both threads write.
+ * both threads write; and the private-write floor ({@link PrivateWriteFloorBenchmark}), the same work on each thread's
+ * own map, what the machine gives a second thread when nothing is shared.
  *
- * <p>Eight forks of four 1-s warm-ups and six 1-s measurements each (about 28 minutes in all), run in four rounds of
+ * <p>Eight forks of four 1-s warm-ups and six 1-s measurements each (about 31 minutes in all), run in four rounds of
  * two forks per row, so that the host's slow spells, which last minutes, fall on every row alike; while any row's
- * 99.9 % error is still 10 % of its figure or more, whole rounds are added, at most four (then about 55 minutes).
+ * 99.9 % error is still 10 % of its figure or more, whole rounds are added, at most four (then about 61 minutes).
  * On this VM the spread is between forks (one fork settles 30-40 % slower than the next, or meets a slow spell of
  * the host), not between one fork's iterations, so only more forks narrow the 99.9 % error. Four warm-ups let the
  * sliding-window log's 1-s window fill before its cost is the steady one. The key-hash figures, which no target
@@ -82,6 +83,8 @@ final class JmhBench {
         Figure anchor2 = two.get(Bucket4jLocalBenchmark.class.getSimpleName());
         Figure floor1 = one.get(SharedWriteFloorBenchmark.class.getSimpleName());
         Figure floor2 = two.get(SharedWriteFloorBenchmark.class.getSimpleName());
+        Figure private1 = one.get(PrivateWriteFloorBenchmark.class.getSimpleName());
+        Figure private2 = two.get(PrivateWriteFloorBenchmark.class.getSimpleName());
         Report.Table table = report.table("algorithm", "ns per decision, 1 thread (± 99.9%)", "B per decision",
                 "Bucket4j-local, same run", "ours ÷ Bucket4j", "per round", "target", "", "2 threads: ns per decision per thread",
                 "added by the 2nd thread, ns", "2 threads ÷ 1 thread, decisions/s", "target (≥ 1.8×)");
@@ -104,14 +107,19 @@ final class JmhBench {
         double added = floor2.ns - floor1.ns;
         table.row("shared-write floor (not a limiter)", floor1.text(), Report.num(floor1.bytes), "", "", "", "", "",
                 floor2.text(), Report.num(added), Report.ratio(scaling(floor1, floor2)), "");
+        table.row("private-write floor (not a limiter, nothing shared)", private1.text(), Report.num(private1.bytes), "", "",
+                "", "", "", private2.text(), Report.num(private2.ns - private1.ns), Report.ratio(scaling(private1, private2)), "");
         table.end();
-        report.paragraph("The shared-write floor is not a limiter: it looks up the same keys in a `ConcurrentHashMap`"
-                + " both threads share and writes two longs of the key's state, the memory traffic every exact store"
-                + " with shared buckets has. What the second thread adds to its decision (" + Report.num(added) + " ns"
-                + " here) is the price of taking over lines the other core wrote last, which no such store avoids. Two"
-                + " threads reach " + Report.ratio(SCALING_TARGET) + " one thread's rate only when that price is under"
-                + " a ninth of a one-thread decision: the faster the decision, the further below the target the same"
-                + " price puts it.");
+        report.paragraph("The two floors are not limiters. The shared-write floor looks up the same keys in a"
+                + " `ConcurrentHashMap` both threads share and writes two longs of the key's state, the memory traffic"
+                + " every exact store with shared buckets has; the private-write floor does the same on a map of each"
+                + " thread's own. With nothing shared, two threads made " + Report.ratio(scaling(private1, private2))
+                + " one thread's rate; sharing the written state took that to " + Report.ratio(scaling(floor1, floor2))
+                + ". What the second thread adds to the shared floor's decision (" + Report.num(added) + " ns here) is"
+                + " the price of taking over lines the other core wrote last, which no store whose buckets both threads"
+                + " write avoids. Two threads reach " + Report.ratio(SCALING_TARGET) + " one thread's rate only when that"
+                + " price is under a ninth of a one-thread decision: the faster the decision, the further below the"
+                + " target the same price puts it.");
         List<String> noisy = new ArrayList<>();
         for (Map<String, Figure> run : List.of(one, two)) {   // the key hashes' error is no target's
             run.forEach((name, f) -> {
@@ -137,9 +145,9 @@ final class JmhBench {
      */
     private static void round(boolean smoke, Map<String, Figure> one, Map<String, Figure> two) {
         join(one, measure(smoke, 1, FORKS / ROUNDS, MemoryStoreBenchmark.class, Bucket4jLocalBenchmark.class,
-                SharedWriteFloorBenchmark.class));
+                SharedWriteFloorBenchmark.class, PrivateWriteFloorBenchmark.class));
         join(two, measure(smoke, 2, FORKS / ROUNDS, MemoryStoreBenchmark.class, Bucket4jLocalBenchmark.class,
-                SharedWriteFloorBenchmark.class));
+                SharedWriteFloorBenchmark.class, PrivateWriteFloorBenchmark.class));
     }
 
     private static boolean anyNoisy(Map<String, Figure> one, Map<String, Figure> two) {
@@ -230,7 +238,8 @@ final class JmhBench {
             String className = shortName.substring(0, shortName.indexOf('.'));
             String key = className.equals(MemoryStoreBenchmark.class.getSimpleName()) ? className + " " + algorithm
                     : className.equals(Bucket4jLocalBenchmark.class.getSimpleName())
-                    || className.equals(SharedWriteFloorBenchmark.class.getSimpleName()) ? className : shortName;
+                    || className.equals(SharedWriteFloorBenchmark.class.getSimpleName())
+                    || className.equals(PrivateWriteFloorBenchmark.class.getSimpleName()) ? className : shortName;
             Result<?> alloc = r.getSecondaryResults().get("gc.alloc.rate.norm");
             List<Double> scores = new ArrayList<>();
             for (BenchmarkResult fork : r.getBenchmarkResults()) {

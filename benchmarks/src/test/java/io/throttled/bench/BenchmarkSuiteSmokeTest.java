@@ -43,8 +43,9 @@ class BenchmarkSuiteSmokeTest {
         // what 20x Bucket4j's best on the hot key asks, beside Redis' one-thread ceiling and the wake-up floor
         assertThat(report).containsPattern("What the hot-key target asks here: 20 × [0-9.,]+ = [0-9.,]+ decisions/s")
                 .contains("(median of 1, `WakeFloor`)");
-        // the in-JVM store, its anchor and the floor of shared buckets, each with what a second thread adds
-        for (String row : List.of("token-bucket", "Bucket4j-local (anchor)", "shared-write floor (not a limiter)")) {
+        // the in-JVM store, its anchor and the floors of shared and of private state, each with what a second thread adds
+        for (String row : List.of("token-bucket", "Bucket4j-local (anchor)", "shared-write floor (not a limiter)",
+                "private-write floor (not a limiter, nothing shared)")) {
             assertThat(report).containsPattern("\\| " + java.util.regex.Pattern.quote(row) + " \\| [0-9.,]+ ± ([0-9.,]+|NaN) \\|");   // no forks: no error
         }
         assertThat(report).contains("| ours ÷ Bucket4j | per round | target |");
