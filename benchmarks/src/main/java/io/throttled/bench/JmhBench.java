@@ -27,9 +27,9 @@ import org.openjdk.jmh.util.ListStatistics;
  * both threads write; and the private-write floor ({@link PrivateWriteFloorBenchmark}), the same work on each thread's
  * own map, what the machine gives a second thread when nothing is shared.
  *
- * <p>Eight forks of four 1-s warm-ups and six 1-s measurements each (about 31 minutes in all), run in four rounds of
+ * <p>Eight forks of four 1-s warm-ups and six 1-s measurements each (about 38 minutes in all), run in four rounds of
  * two forks per row, so that the host's slow spells, which last minutes, fall on every row alike; while any row's
- * 99.9 % error is still 10 % of its figure or more, whole rounds are added, at most four (then about 61 minutes).
+ * 99.9 % error is still 10 % of its figure or more, whole rounds are added, at most four (then about 75 minutes).
  * On this VM the spread is between forks (one fork settles 30-40 % slower than the next, or meets a slow spell of
  * the host), not between one fork's iterations, so only more forks narrow the 99.9 % error. Four warm-ups let the
  * sliding-window log's 1-s window fill before its cost is the steady one. The key-hash figures, which no target
