@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
@@ -49,6 +50,9 @@ final class JmhBench {
     private static final int MEASUREMENTS = 6;
     /** Whole rounds added, at most this many, while any row's error is still 10 % of its figure or more. */
     private static final int EXTRA_ROUNDS = 4;
+    /** Benchmarks with one method and no parameter, whose figure goes by the class's name alone. */
+    private static final Set<String> ONE_FIGURE = Set.of(Bucket4jLocalBenchmark.class.getSimpleName(),
+            SharedWriteFloorBenchmark.class.getSimpleName(), PrivateWriteFloorBenchmark.class.getSimpleName());
 
     void run(Report report, boolean smoke) {
         report.heading("7. In-JVM (JMH)");
@@ -237,9 +241,7 @@ final class JmhBench {
             String algorithm = r.getParams().getParam("algorithm");
             String className = shortName.substring(0, shortName.indexOf('.'));
             String key = className.equals(MemoryStoreBenchmark.class.getSimpleName()) ? className + " " + algorithm
-                    : className.equals(Bucket4jLocalBenchmark.class.getSimpleName())
-                    || className.equals(SharedWriteFloorBenchmark.class.getSimpleName())
-                    || className.equals(PrivateWriteFloorBenchmark.class.getSimpleName()) ? className : shortName;
+                    : ONE_FIGURE.contains(className) ? className : shortName;
             Result<?> alloc = r.getSecondaryResults().get("gc.alloc.rate.norm");
             List<Double> scores = new ArrayList<>();
             for (BenchmarkResult fork : r.getBenchmarkResults()) {
