@@ -5,6 +5,7 @@ import io.throttled.config.TierSource;
 import io.throttled.config.Tiers;
 import io.throttled.key.CallContext;
 import io.throttled.key.KeyResolution;
+import io.throttled.key.SingleHeader;
 import io.throttled.key.TierResolver;
 import java.util.Optional;
 import java.util.function.Function;
@@ -49,12 +50,12 @@ public final class CallPlanner {
             case CLAIM:
                 return call.claim(source.argument()).map(String::trim).filter(policy.tiers()::containsKey);
             case HEADER:
-                // a client must never pick its own tier: only a trusted proxy's header counts
+                // a client must never pick its own tier: only a trusted proxy's header counts, and only when it
+                // carries one value (a proxy that appends would otherwise let the client's, written first, win)
                 if (!keys.ips().viaTrustedProxy(call)) {
                     return Optional.empty();
                 }
-                return call.headers(source.argument()).stream().filter(v -> v != null && !v.isBlank()).findFirst()
-                        .map(String::trim).filter(policy.tiers()::containsKey);
+                return SingleHeader.of(call, source.argument()).filter(policy.tiers()::containsKey);
             case BEAN:
                 return Optional.ofNullable(tierBeans.apply(source.argument()).tier(call)).map(String::trim)
                         .filter(policy.tiers()::containsKey);

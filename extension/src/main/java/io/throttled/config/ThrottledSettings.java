@@ -45,7 +45,8 @@ public record ThrottledSettings(
         Reader r = new Reader(config);
         String prefix = r.read(ConfigKeys.KEY_PREFIX, BucketKeys.DEFAULT_PREFIX, text -> new BucketKeys(text).prefix());
         Set<HeaderStyle> headers = r.read(ConfigKeys.HEADERS, "ietf,legacy", HeaderStyle::parse);
-        TrustedProxies proxies = r.read(ConfigKeys.TRUSTED_PROXIES, "", TrustedProxies::parse);
+        String forwardingHeader = r.text(ConfigKeys.TRUSTED_PROXIES_HEADER).orElse(null);
+        TrustedProxies proxies = r.read(ConfigKeys.TRUSTED_PROXIES, "", text -> TrustedProxies.parse(text, forwardingHeader));
         Integer ipv6 = r.read(ConfigKeys.IPV6_PREFIX_LENGTH, "64", text -> r.intIn(ConfigKeys.IPV6_PREFIX_LENGTH, text, 1, 128));
         Long maxBuckets = r.read(ConfigKeys.MEMORY_MAX_BUCKETS, Long.toString(InMemoryRateLimiter.DEFAULT_MAXIMUM_SIZE),
                 text -> (long) r.intIn(ConfigKeys.MEMORY_MAX_BUCKETS, text, 1, Integer.MAX_VALUE));

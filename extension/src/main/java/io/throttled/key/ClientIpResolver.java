@@ -6,8 +6,9 @@ import java.util.Optional;
 
 /**
  * Finds the client's address: the socket peer, unless the peer is a trusted proxy; then the right-most
- * hop of {@code Forwarded} (preferred) or {@code X-Forwarded-For} that is not a trusted proxy. Headers
- * from untrusted peers are ignored, so a client cannot spoof its address. An entry that is not an
+ * hop that is not a trusted proxy, of the one header those proxies write ({@code X-Forwarded-For} or
+ * {@code Forwarded}, as configured; the other is never read). Headers from untrusted peers are ignored, so a
+ * client cannot spoof its address. An entry that is not an
  * address ends the walk at the last address known good (a trusted proxy): garbage never becomes a key.
  * IPv6 clients are grouped by their /64 (configurable), since one host usually holds a whole /64.
  */
@@ -106,10 +107,7 @@ public final class ClientIpResolver {
     }
 
     private IPAddress walkProxies(IPAddress peer, CallContext call) {
-        List<String> forwarded = call.headers("Forwarded");
-        List<String> hops = forwarded.isEmpty()
-                ? ForwardedHeaders.xForwardedFor(call.headers("X-Forwarded-For"))
-                : ForwardedHeaders.forwarded(forwarded);
+        List<String> hops = trusted.header().hops(call);
         IPAddress client = peer;
         for (int i = hops.size() - 1; i >= 0; i--) {
             IPAddress hop = ClientAddresses.parse(hops.get(i));

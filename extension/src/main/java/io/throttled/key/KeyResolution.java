@@ -14,7 +14,7 @@ import java.util.function.Function;
  * <tr><td>principal-or-ip</td><td>{@code u:<name>}, else {@code ip:<address>}</td><td>{@code anonymous}</td></tr>
  * <tr><td>principal</td><td>{@code u:<name>}</td><td>{@code ip:<address>}, else {@code anonymous}</td></tr>
  * <tr><td>ip</td><td>{@code ip:<address>}</td><td>{@code u:<name>}, else {@code anonymous}</td></tr>
- * <tr><td>header:Name</td><td>{@code h:<first value>}</td><td>principal-or-ip</td></tr>
+ * <tr><td>header:Name</td><td>{@code h:<its one value>}</td><td>principal-or-ip (also when it has several values)</td></tr>
  * <tr><td>bean:name</td><td>what the bean returns</td><td>principal-or-ip</td></tr>
  * <tr><td>claim:name</td><td>{@code c:<value>}</td><td>principal-or-ip</td></tr>
  * <tr><td>a+b</td><td>each part's key, joined by {@code /}</td><td>each part's own</td></tr>
@@ -60,8 +60,7 @@ public final class KeyResolution {
             case IP:
                 return ip(call).or(() -> principal(call)).orElse(ANONYMOUS);
             case HEADER:
-                return call.headers(source.argument()).stream().filter(v -> v != null && !v.isBlank()).findFirst()
-                        .map(v -> "h:" + v.trim()).orElseGet(() -> principalOrIp(call));
+                return SingleHeader.of(call, source.argument()).map(v -> "h:" + v).orElseGet(() -> principalOrIp(call));
             case CLAIM:
                 return call.claim(source.argument()).map(v -> "c:" + v.trim()).orElseGet(() -> principalOrIp(call));
             case COMPOSITE:

@@ -164,6 +164,16 @@ class DefinitionErrorsTest {
     }
 
     @Test
+    void trustedProxiesWithoutTheHeaderTheyWriteStopTheDeployment() {
+        TestConfig.set("throttled.trusted-proxies", "10.0.0.0/8");
+        assertBootFails("throttled.trusted-proxies.header is not set, but throttled.trusted-proxies is ('10.0.0.0/8')",
+                Fine.class);
+        TestConfig.set("throttled.trusted-proxies.header", "x-real-ip");
+        assertBootFails("throttled.trusted-proxies.header='x-real-ip' is not a forwarding header; allowed:"
+                + " x-forwarded-for, forwarded", Fine.class);
+    }
+
+    @Test
     void aRedisPasswordWithoutARedisIsNotSilentlyIgnored() {
         TestConfig.set("throttled.redis.password", "secret");
         assertBootFails("throttled.redis.password is set, but no Redis is", Fine.class);

@@ -9,8 +9,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class ClientIpResolverTest {
-    private final ClientIpResolver behindProxies =
-            new ClientIpResolver(TrustedProxies.parse("10.0.0.0/8, 192.168.1.7, fd00::/8"), 64);
+    private static final String PROXIES = "10.0.0.0/8, 192.168.1.7, fd00::/8";
+    private final ClientIpResolver behindProxies = new ClientIpResolver(TrustedProxies.parse(PROXIES, "x-forwarded-for"), 64);
+    private final ClientIpResolver behindForwarded = new ClientIpResolver(TrustedProxies.parse(PROXIES, "Forwarded"), 64);
     private final ClientIpResolver direct = new ClientIpResolver(TrustedProxies.NONE, 64);
 
     private static Optional<String> ip(ClientIpResolver resolver, FakeCall call) {
@@ -50,14 +51,42 @@ class ClientIpResolverTest {
     }
 
     @Test
-    void forwardedIsPreferredAndItsQuotedIpv6AndPortsAreRead() {
+    void forwardedIsReadOnlyWhenTheProxiesWriteItAndItsQuotedIpv6AndPortsAreRead() {
         FakeCall call = FakeCall.from("10.0.0.2")
                 .header("X-Forwarded-For", "203.0.113.50")
                 .header("Forwarded", "for=192.0.2.43, for=\"[2001:db8:cafe::17]:4711\";proto=https;by=10.0.0.2");
 
-        assertThat(ip(behindProxies, call)).contains("2001:db8:cafe::/64");
-        assertThat(ip(behindProxies, FakeCall.from("10.0.0.2").header("Forwarded", "For=\"192.0.2.60:8080\"")))
+        assertThat(ip(behindForwarded, call)).contains("2001:db8:cafe::/64");
+        assertThat(ip(behindForwarded, FakeCall.from("10.0.0.2").header("Forwarded", "For=\"192.0.2.60:8080\"")))
                 .contains("192.0.2.60");
+        assertThat(ip(behindProxies, call)).contains("203.0.113.50");
+    }
+
+    @Test
+    void aClientsOwnForwardedHeaderNeverPicksItsBucketBehindAProxyThatAppendsXForwardedFor() {
+        // nginx, HAProxy and most ingresses append X-Forwarded-For and pass Forwarded through untouched
+        for (int i = 0; i < 20; i++) {
+            FakeCall forged = FakeCall.from("10.0.0.2").header("X-Forwarded-For", "203.0.113.7")
+                    .header("Forwarded", "for=198.51.100." + i);
+            assertThat(ip(behindProxies, forged)).contains("203.0.113.7");
+        }
+        // and the reverse: behind proxies that write Forwarded, a client's own X-Forwarded-For is never read
+        FakeCall forged = FakeCall.from("10.0.0.2").header("Forwarded", "for=203.0.113.7").header("X-Forwarded-For", "1.1.1.1");
+        assertThat(ip(behindForwarded, forged)).contains("203.0.113.7");
+        assertThat(ip(behindForwarded, FakeCall.from("10.0.0.2").header("X-Forwarded-For", "1.1.1.1"))).contains("10.0.0.2");
+    }
+
+    @Test
+    void trustedProxiesNeedTheirHeaderNamedAndOnlyAKnownOne() {
+        assertThatThrownBy(() -> TrustedProxies.parse("10.0.0.0/8", null))
+                .hasMessageStartingWith("throttled.trusted-proxies.header is not set, but throttled.trusted-proxies is"
+                        + " ('10.0.0.0/8'): name the one header those proxies write, x-forwarded-for, forwarded");
+        assertThatThrownBy(() -> TrustedProxies.parse("10.0.0.0/8", "x-real-ip"))
+                .hasMessage("throttled.trusted-proxies.header='x-real-ip' is not a forwarding header; allowed:"
+                        + " x-forwarded-for, forwarded (the one your trusted proxies write)");
+        assertThatThrownBy(() -> TrustedProxies.parse("", "both")).hasMessageContaining("'both'");
+        assertThat(TrustedProxies.parse("", null)).isSameAs(TrustedProxies.NONE);
+        assertThat(TrustedProxies.parse(" 10.0.0.0/8 ", "X-Forwarded-For").header()).isEqualTo(ForwardingHeader.X_FORWARDED_FOR);
     }
 
     @Test
@@ -76,10 +105,11 @@ class ClientIpResolverTest {
     void garbageNeverThrowsNorBecomesAKey(String garbage) {
         FakeCall xff = FakeCall.from("10.0.0.2").header("X-Forwarded-For", garbage + ", 10.0.0.1");
         FakeCall forwarded = FakeCall.from("10.0.0.2").header("Forwarded", "for=" + garbage + ", for=10.0.0.1");
+        assertThat(ip(behindForwarded, forwarded).orElseThrow()).isIn("10.0.0.1", "10.0.0.2");
 
         // the walk stops at the last address known good: one of our own proxies
         assertThat(ip(behindProxies, xff)).contains("10.0.0.1");
-        assertThat(ip(behindProxies, forwarded).orElseThrow()).isIn("10.0.0.1", "10.0.0.2");
+        assertThat(ip(behindProxies, forwarded)).contains("10.0.0.2");   // Forwarded is not what these proxies write
     }
 
     @Test
@@ -100,7 +130,7 @@ class ClientIpResolverTest {
 
     @Test
     void badTrustedProxiesAreNamedInTheError() {
-        assertThatThrownBy(() -> TrustedProxies.parse("10.0.0.0/8, nonsense, 1.2.3.999"))
+        assertThatThrownBy(() -> TrustedProxies.parse("10.0.0.0/8, nonsense, 1.2.3.999", "x-forwarded-for"))
                 .hasMessage("throttled.trusted-proxies: 'nonsense', '1.2.3.999' is not an IP address or CIDR block"
                         + " (e.g. 10.0.0.0/8, 192.168.1.7, fd00::/8)");
         assertThatThrownBy(() -> new ClientIpResolver(TrustedProxies.NONE, 129))

@@ -32,6 +32,12 @@ class KeyResolutionTest {
         assertThat(key("header:X-Api-Key", FakeCall.from("192.0.2.1").header("X-Api-Key", " k-123 ")))
                 .isEqualTo("h:k-123");
         assertThat(key("header:X-Api-Key", FakeCall.from("192.0.2.1"))).isEqualTo("ip:192.0.2.1");
+        // several values name no one key: the application may check another one than the first
+        assertThat(key("header:X-Api-Key", FakeCall.from("192.0.2.1").header("X-Api-Key", "k-1").header("X-Api-Key", "k-2")))
+                .isEqualTo("ip:192.0.2.1");
+        assertThat(key("header:X-Api-Key", FakeCall.from("192.0.2.1").header("X-Api-Key", "k-1, k-2"))).isEqualTo("ip:192.0.2.1");
+        assertThat(key("header:X-Api-Key", FakeCall.from("192.0.2.1").header("X-Api-Key", "k-1,").header("X-Api-Key", " ")))
+                .isEqualTo("h:k-1");
         assertThat(key("bean:tenant", FakeCall.from("192.0.2.1").header("X-Tenant", "acme"))).isEqualTo("acme");
         assertThat(key("bean:tenant", FakeCall.from("192.0.2.1"))).isEqualTo("ip:192.0.2.1");
     }

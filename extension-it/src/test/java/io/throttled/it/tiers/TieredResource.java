@@ -4,7 +4,7 @@ import io.throttled.Throttled;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 
-/** One policy whose tiers the deployment's config declares; {@code open} has no annotation (routes only). */
+/** One policy whose tiers the deployment's config declares; {@code open} and {@code burst} have no annotation (routes only). */
 @Path("tiered")
 public class TieredResource {
 
@@ -18,5 +18,11 @@ public class TieredResource {
     @Path("open")
     public String open() {
         return "open";
+    }
+
+    @GET
+    @Path("burst")
+    public String burst() {
+        return "burst";
     }
 }

@@ -26,6 +26,7 @@ class TrustedProxyTiersTest {
     static WebArchive deployment() {
         return Deployments.war("proxy-tiers",
                         "throttled.trusted-proxies=127.0.0.0/8,::1",
+                        "throttled.trusted-proxies.header=x-forwarded-for",
                         "throttled.policy.plan.rate=1/1m",
                         "throttled.policy.plan.key=ip",
                         "throttled.policy.plan.tier-by=header:X-Plan",
@@ -33,7 +34,10 @@ class TrustedProxyTiersTest {
                         "throttled.route.keyed.path=/api/tiered/open",
                         "throttled.route.keyed.rate=1/1m",
                         "throttled.route.keyed.tier-by=bean:api-keys",
-                        "throttled.route.keyed.tier.gold.rate=2/1m")
+                        "throttled.route.keyed.tier.gold.rate=2/1m",
+                        "throttled.route.burst.path=/api/tiered/burst",
+                        "throttled.route.burst.rate=10/1m",
+                        "throttled.route.burst.key=ip")
                 .addClasses(TieredApplication.class, TieredResource.class, ApiKeyTiers.class);
     }
 
@@ -60,6 +64,29 @@ class TrustedProxyTiersTest {
         // an unknown plan is the default tier too
         assertThat(ClientHttp.get(base, "api/tiered", Map.of("X-Plan", "platinum", "X-Forwarded-For", "203.0.113.9"))
                 .status()).isEqualTo(429);
+    }
+
+    @Test
+    void aClientsOwnForwardedHeaderGetsExactlyTheBurstBehindAProxyThatAppendsXForwardedFor() {
+        int admitted = 0;
+        for (int i = 0; i < 25; i++) {
+            // the proxy appended the client's address to X-Forwarded-For and passed the client's Forwarded through
+            ClientHttp response = ClientHttp.get(base, "api/tiered/burst",
+                    Map.of("X-Forwarded-For", "203.0.113.7", "Forwarded", "for=198.51.100." + i));
+            assertThat(response.status()).isIn(200, 429);
+            admitted += response.status() == 200 ? 1 : 0;
+        }
+        assertThat(admitted).isEqualTo(10);
+    }
+
+    @Test
+    void aPlanHeaderWithSeveralValuesIsNoPlan() {
+        // a proxy that appends would pass the client's "pro" first: several values are treated as none
+        Map<String, String> twoPlans = Map.of("X-Plan", "pro, basic", "X-Forwarded-For", "203.0.113.21");
+        ClientHttp first = ClientHttp.get(base, "api/tiered", twoPlans);
+        assertThat(first.status()).isEqualTo(200);
+        assertThat(first.header("RateLimit-Policy")).isEqualTo("\"plan\";q=1;w=60");
+        assertThat(ClientHttp.get(base, "api/tiered", twoPlans).status()).isEqualTo(429);
     }
 
     @Test
