@@ -8,7 +8,10 @@ import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/** RFC 9457 answers of the admin API: 400 with each bad field named, 404 for an unknown policy, 503 without a store. */
+/**
+ * RFC 9457 answers of the admin API: 400 with each bad field named, 404 for an unknown policy, 503 without a store.
+ * Written as text, so no JSON entity provider is needed.
+ */
 final class AdminProblems {
     static final String MEDIA_TYPE = "application/problem+json";
 
@@ -28,12 +31,12 @@ final class AdminProblems {
                         + violations.stream().map(Violation::toString).collect(Collectors.joining("; ")))
                 .add("policy", policy)
                 .add("violations", items);
-        return Response.status(400).type(MEDIA_TYPE).entity(body.build()).build();
+        return Response.status(400).type(MEDIA_TYPE).entity(body.build().toString()).build();
     }
 
     static Response badRequest(String detail) {
         return Response.status(400).type(MEDIA_TYPE).entity(Json.createObjectBuilder().add("type", "about:blank")
-                .add("title", "Bad Request").add("status", 400).add("detail", detail).build()).build();
+                .add("title", "Bad Request").add("status", 400).add("detail", detail).build().toString()).build();
     }
 
     /** 503: the store (Redis) does not answer; what was asked was not done. */
@@ -44,7 +47,7 @@ final class AdminProblems {
                         .add("title", "Service Unavailable").add("status", 503)
                         .add("detail", "The rate limiter's store does not answer, so nothing was read or changed;"
                                 + " retry in " + retryAfterSeconds + " s. (" + cause + ")")
-                        .add("retryAfter", retryAfterSeconds).build())
+                        .add("retryAfter", retryAfterSeconds).build().toString())
                 .build();
     }
 
@@ -52,7 +55,7 @@ final class AdminProblems {
         return Response.status(404).type(MEDIA_TYPE).entity(Json.createObjectBuilder().add("type", "about:blank")
                 .add("title", "Not Found").add("status", 404)
                 .add("detail", "no policy named '" + policy + "': it must be declared by @Throttled or in config")
-                .add("policy", policy).build()).build();
+                .add("policy", policy).build().toString()).build();
     }
 
     static Response unknownRoute(String route) {
@@ -60,6 +63,6 @@ final class AdminProblems {
                 .add("title", "Not Found").add("status", 404)
                 .add("detail", "no route named '" + route + "': define it in config (throttled.route." + route
                         + ".path) or create it with PUT throttled/routes/" + route)
-                .add("route", route).build()).build();
+                .add("route", route).build().toString()).build();
     }
 }

@@ -2,7 +2,6 @@ package io.throttled.admin;
 
 import io.throttled.admin.Views.BucketView;
 import io.throttled.admin.Views.KeyPageView;
-import io.throttled.admin.Views.PolicyView;
 import io.throttled.admin.Views.ResetView;
 import io.throttled.admin.Views.RouteView;
 import io.throttled.config.ConfiguredRoutes;
@@ -40,6 +39,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
@@ -61,7 +61,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * The operators' API, under the application's JAX-RS path at {@code throttled/}. Every method requires
- * the role {@code throttled-admin}; every change is written to the audit log.
+ * the role {@code throttled-admin}, and checks it itself first ({@link OperatorGuard}): {@code @RolesAllowed}
+ * alone holds only while the container's security is on. Every change is written to the audit log. Answers
+ * are JSON text ({@link AdminJson}), so no JSON-B is needed.
  */
 @Path("throttled")
 @RequestScoped
@@ -94,13 +96,17 @@ public class ThrottledAdminResource {
     @Context
     SecurityContext security;
 
+    @Context
+    HttpHeaders headers;
+
     @GET
     @Path("policies")
     @Operation(summary = "Every policy with its effective settings, and where each setting came from")
     @APIResponse(responseCode = "200", description = "the policies, sorted by name")
-    public List<PolicyView> policies() {
+    public Response policies() {
+        OperatorGuard.require(security, headers);
         PolicyRegistry registry = throttler.policies();
-        return registry.names().stream().map(registry::resolve).flatMap(Optional::stream).map(Views::of).toList();
+        return AdminJson.ok(registry.names().stream().map(registry::resolve).flatMap(Optional::stream).map(Views::of).toList());
     }
 
     @GET
@@ -109,7 +115,8 @@ public class ThrottledAdminResource {
     @APIResponse(responseCode = "200", description = "the policy")
     @APIResponse(responseCode = "404", description = "no such policy")
     public Response policy(@PathParam("name") String name) {
-        return throttler.policies().resolve(name).map(r -> Response.ok(Views.of(r)).build())
+        OperatorGuard.require(security, headers);
+        return throttler.policies().resolve(name).map(r -> AdminJson.ok(Views.of(r)))
                 .orElseGet(() -> AdminProblems.unknownPolicy(name));
     }
 
@@ -127,6 +134,7 @@ public class ThrottledAdminResource {
     @APIResponse(responseCode = "400", description = "invalid input, every bad field named; nothing was stored")
     @APIResponse(responseCode = "404", description = "no such policy, nor a new tier <policy>.tier.<tier> of one")
     public Response override(@PathParam("name") String name, String body) {
+        OperatorGuard.require(security, headers);
         PolicyRegistry registry = throttler.policies();
         Optional<String> route = routeOf(registry, name);
         if (route.isPresent()) {
@@ -163,6 +171,7 @@ public class ThrottledAdminResource {
             + " its override defined")
     @APIResponse(responseCode = "404", description = "no such policy")
     public Response dropOverride(@PathParam("name") String name) {
+        OperatorGuard.require(security, headers);
         Optional<ResolvedPolicy> before = throttler.policies().resolve(name);
         if (before.isEmpty()) {
             return AdminProblems.unknownPolicy(name);
@@ -188,10 +197,10 @@ public class ThrottledAdminResource {
             Optional<ResolvedPolicy> after = throttler.policies().resolve(name);
             if (after.isEmpty()) {   // a tier only its override defined: dropping the override removed the tier
                 AuditLog.record(who(), action, name, "tier", "removed");
-                return Response.ok(Map.of("name", name, "removed", true)).build();
+                return AdminJson.ok(Map.of("name", name, "removed", true));
             }
             AuditLog.changed(who(), action, before, after.get());
-            return Response.ok(Views.of(after.get())).build();
+            return AdminJson.ok(Views.of(after.get()));
         });
     }
 
@@ -203,6 +212,7 @@ public class ThrottledAdminResource {
     @APIResponse(responseCode = "404", description = "no such policy")
     public Response keys(@PathParam("policy") String name, @QueryParam("cursor") @DefaultValue("0") String cursor,
                          @QueryParam("count") @DefaultValue("100") int count) {
+        OperatorGuard.require(security, headers);
         return withPolicy(name, policy -> {
             if (count < 1 || count > MAX_PAGE) {
                 return AdminProblems.badRequest("count=" + count + " must be between 1 and " + MAX_PAGE);
@@ -213,7 +223,7 @@ public class ThrottledAdminResource {
             } catch (NumberFormatException | IndexOutOfBoundsException e) {
                 return AdminProblems.badRequest("cursor '" + cursor + "' is not one this API returned");
             }
-            return Response.ok(new KeyPageView(name, page.keys(), page.nextCursor(), page.isLast())).build();
+            return AdminJson.ok(new KeyPageView(name, page.keys(), page.nextCursor(), page.isLast()));
         });
     }
 
@@ -226,6 +236,7 @@ public class ThrottledAdminResource {
     @APIResponse(responseCode = "400", description = "the key cannot belong to this policy")
     @APIResponse(responseCode = "404", description = "no such policy")
     public Response bucket(@PathParam("policy") String name, @PathParam("key") String given) {
+        OperatorGuard.require(security, headers);
         return withBucket(name, given, (policy, key) -> {
             Decision peek = limiter().acquire(policy, key, 0);
             if (!peek.decidedByStore()) {
@@ -233,7 +244,7 @@ public class ThrottledAdminResource {
                 throw new StoreUnavailable("the store did not answer the peek (decided by " + peek.origin() + ")");
             }
             OptionalLong ttl = inventory().timeToLiveMillis(policy, key);
-            return Response.ok(Views.bucket(policy, key, peek, ttl.isPresent() ? ttl.getAsLong() : null)).build();
+            return AdminJson.ok(Views.bucket(policy, key, peek, ttl.isPresent() ? ttl.getAsLong() : null));
         });
     }
 
@@ -243,11 +254,12 @@ public class ThrottledAdminResource {
     @APIResponse(responseCode = "200", description = "reset")
     @APIResponse(responseCode = "404", description = "no such policy")
     public Response reset(@PathParam("policy") String name, @PathParam("key") String given) {
+        OperatorGuard.require(security, headers);
         return withBucket(name, given, (policy, key) -> {
             limiter().reset(policy, key);
             overrides.store().announce(BucketResets.one(name, key));
             AuditLog.record(who(), "reset-bucket", name + " " + key, "-", "full");
-            return Response.ok(new ResetView(name, key, 1)).build();
+            return AdminJson.ok(new ResetView(name, key, 1));
         });
     }
 
@@ -257,11 +269,12 @@ public class ThrottledAdminResource {
     @APIResponse(responseCode = "200", description = "how many keys were removed")
     @APIResponse(responseCode = "404", description = "no such policy")
     public Response resetAll(@PathParam("policy") String name) {
+        OperatorGuard.require(security, headers);
         return withPolicy(name, policy -> {
             long removed = inventory().resetAll(policy);
             overrides.store().announce(BucketResets.all(name));
             AuditLog.record(who(), "reset-all-buckets", name, removed + " keys", "none");
-            return Response.ok(new ResetView(name, null, removed)).build();
+            return AdminJson.ok(new ResetView(name, null, removed));
         });
     }
 
@@ -269,10 +282,11 @@ public class ThrottledAdminResource {
     @Path("routes")
     @Operation(summary = "Every route policy: its match, its policy's settings, and where each came from")
     @APIResponse(responseCode = "200", description = "the routes, sorted by name")
-    public List<RouteView> routes() {
-        return routes.settings().values().stream()
+    public Response routes() {
+        OperatorGuard.require(security, headers);
+        return AdminJson.ok(routes.settings().values().stream()
                 .map(this::routeView)
-                .toList();
+                .toList());
     }
 
     @GET
@@ -281,11 +295,12 @@ public class ThrottledAdminResource {
     @APIResponse(responseCode = "200", description = "the route")
     @APIResponse(responseCode = "404", description = "no such route")
     public Response route(@PathParam("name") String name) {
+        OperatorGuard.require(security, headers);
         RouteSettings route = routes.settings().get(name);
         if (route == null) {
             return AdminProblems.unknownRoute(name);
         }
-        return Response.ok(routeView(route)).build();
+        return AdminJson.ok(routeView(route));
     }
 
     @PUT
@@ -299,6 +314,7 @@ public class ThrottledAdminResource {
     @APIResponse(responseCode = "200", description = "the route as now in force")
     @APIResponse(responseCode = "400", description = "invalid input, every bad field named; nothing was stored")
     public Response putRoute(@PathParam("name") String name, String body) {
+        OperatorGuard.require(security, headers);
         OverrideRequest request = OverrideRequest.parse(body, true);
         List<Violation> violations = new ArrayList<>(request.violations());
         if (!ConfiguredRoutes.NAME.matcher(name).matches()) {
@@ -334,8 +350,7 @@ public class ThrottledAdminResource {
             overrides.reload();
             RouteSettings after = routes.settings().get(name);
             AuditLog.record(who(), "put-route", name, before == null ? "-" : describe(before), describe(after));
-            return Response.ok(routeView(after))
-                    .build();
+            return AdminJson.ok(routeView(after));
         });
     }
 
@@ -346,6 +361,7 @@ public class ThrottledAdminResource {
     @APIResponse(responseCode = "200", description = "the route as now in force, or removed: true")
     @APIResponse(responseCode = "404", description = "no such route")
     public Response deleteRoute(@PathParam("name") String name) {
+        OperatorGuard.require(security, headers);
         RouteSettings before = routes.settings().get(name);
         if (before == null) {
             return AdminProblems.unknownRoute(name);
@@ -355,9 +371,8 @@ public class ThrottledAdminResource {
             overrides.reload();
             RouteSettings after = routes.settings().get(name);
             AuditLog.record(who(), "delete-route", name, describe(before), after == null ? "removed" : describe(after));
-            return after == null ? Response.ok(Map.of("name", name, "removed", true)).build()
-                    : Response.ok(routeView(after))
-                    .build();
+            return after == null ? AdminJson.ok(Map.of("name", name, "removed", true))
+                    : AdminJson.ok(routeView(after));
         });
     }
 
@@ -375,6 +390,7 @@ public class ThrottledAdminResource {
                             @QueryParam("user") String user, @QueryParam("role") List<String> roles,
                             @QueryParam("address") String address, @QueryParam("header") List<String> headers,
                             @QueryParam("claim") List<String> claims, @QueryParam("param") List<String> params) {
+        OperatorGuard.require(security, this.headers);
         if (path == null || !path.startsWith("/")) {
             return AdminProblems.badRequest("path='" + path + "' must be the request path under the context root,"
                     + " starting with / (e.g. /api/demo/ping)");
@@ -387,8 +403,8 @@ public class ThrottledAdminResource {
         }
         String httpMethod = method.trim().toUpperCase(java.util.Locale.ROOT);
         Explainer.Explanation explanation = explainer.explain(httpMethod, path, call);
-        return Response.ok(new Views.ExplainView(httpMethod, path, explanation.resourceMethod(), explanation.template(),
-                ips().clientIp(call).orElse(null), explanation.checks().stream().map(Views::check).toList())).build();
+        return AdminJson.ok(new Views.ExplainView(httpMethod, path, explanation.resourceMethod(), explanation.template(),
+                ips().clientIp(call).orElse(null), explanation.checks().stream().map(Views::check).toList()));
     }
 
     /** A route with its policy as in force now. */
@@ -415,12 +431,7 @@ public class ThrottledAdminResource {
                 return new String[] {request.routeFields().get(f), FieldSource.OVERRIDES_SOURCE_NAME};
             }
         }
-        for (org.eclipse.microprofile.config.spi.ConfigSource source : throttler.policies().config().getConfigSources()) {
-            if (!FieldSource.OVERRIDES_SOURCE_NAME.equals(source.getName()) && source.getValue(key) != null) {
-                return new String[] {source.getValue(key), source.getName()};
-            }
-        }
-        return null;
+        return FieldSource.outsideOverrides(throttler.policies().config(), key);
     }
 
     private static String describe(RouteSettings route) {
@@ -432,8 +443,9 @@ public class ThrottledAdminResource {
     @Path("stats")
     @Operation(summary = "This node's decision counts since it started, by policy and outcome")
     @APIResponse(responseCode = "200", description = "counts")
-    public Map<String, Map<String, Long>> stats() {
-        return counts.snapshot();
+    public Response stats() {
+        OperatorGuard.require(security, headers);
+        return AdminJson.ok(counts.snapshot());
     }
 
     /** The policy's effective settings to {@code action}, or 404 when there is no such policy. */

@@ -27,6 +27,17 @@ public final class Deployments {
                 .addAsResource(new StringAsset(config(name, configLines)), "META-INF/microprofile-config.properties");
     }
 
+    /** The same WAR with the admin API's jar in {@code WEB-INF/lib}, as an application that uses it ships. */
+    public static WebArchive withAdminApi(WebArchive war) {
+        File folder = new File(Objects.requireNonNull(System.getProperty("admin.libs"),
+                "admin.libs is not set: run the suite through Maven (mvn verify)"));
+        File[] jars = folder.listFiles((dir, name) -> name.startsWith("throttled-admin-api") && name.endsWith(".jar"));
+        if (jars == null || jars.length != 1) {
+            throw new IllegalStateException("no admin API jar in " + folder + ": run the suite through Maven");
+        }
+        return war.addAsLibraries(jars);
+    }
+
     /** The config every deployment starts from: the suite's Redis, a prefix of its own, loose test timeouts. */
     static String config(String name, String... lines) {
         StringBuilder text = new StringBuilder()

@@ -1,0 +1,58 @@
+package io.throttled.it.admin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.throttled.it.ClientHttp;
+import io.throttled.it.Deployments;
+import java.net.URL;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * With appSecurity and without JSON-B (the full test server): 401 anonymous, 403 for a user without the role, and
+ * for an operator every method answers JSON, never a 500 for want of a JSON-B provider.
+ */
+@RunAsClient
+@ExtendWith(ArquillianExtension.class)
+class AdminWithAppSecurityTest {
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.withAdminApi(Deployments.war("admin-full", "throttled.policy.orders.rate=2/1m",
+                        "throttled.policy.orders.key=ip", "throttled.route.open.path=/api/open", "throttled.route.open.rate=5/1m"))
+                .addClasses(AdminApplication.class, OrdersResource.class);
+    }
+
+    @ArquillianResource
+    URL base;
+
+    @Test
+    void onlyOperatorsGetInAndEveryAnswerIsJson() {
+        for (AdminCalls call : AdminCalls.ALL) {
+            assertThat(call.send(base, null, null).status()).as("%s anonymous", call).isEqualTo(401);
+            assertThat(call.send(base, "bob", "bob-it").status()).as("%s as a user", call).isEqualTo(403);
+            ClientHttp operator = call.send(base, "alice", "alice-it");
+            assertThat(operator.status()).as("%s as an operator: %s", call, operator.body()).isBetween(200, 299);
+            assertThat(operator.header("Content-Type")).as("%s as an operator", call).startsWith("application/json");
+            assertThat(operator.body()).as("%s as an operator", call).startsWith(call.path().endsWith("policies")
+                    || call.path().endsWith("routes") ? "[" : "{");
+        }
+    }
+
+    @Test
+    void anOperatorsOverrideHoldsAndAnswersThePolicyAsJson() {
+        AdminCalls put = new AdminCalls("PUT", "api/throttled/policies/orders", "{\"rate\":\"5/1m\"}");
+        ClientHttp changed = put.send(base, "alice", "alice-it");
+        try {
+            assertThat(changed.status()).isEqualTo(200);
+            assertThat(changed.body()).contains("\"name\":\"orders\"", "\"rate\":\"5/1m\"", "\"overridden\":true");
+        } finally {
+            new AdminCalls("DELETE", "api/throttled/policies/orders", null).send(base, "alice", "alice-it");
+        }
+    }
+}

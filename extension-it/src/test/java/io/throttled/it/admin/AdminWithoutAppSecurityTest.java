@@ -1,0 +1,28 @@
+package io.throttled.it.admin;
+
+import io.throttled.it.Deployments;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.container.test.api.TargetsContainer;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The README's minimal features: no appSecurity, no JSON-B. */
+@RunAsClient
+@ExtendWith(ArquillianExtension.class)
+class AdminWithoutAppSecurityTest extends AdminWithoutAuthenticationTest {
+
+    @Deployment(testable = false)
+    @TargetsContainer("minimal")
+    static WebArchive deployment() {
+        return Deployments.withAdminApi(Deployments.war("admin-minimal", "throttled.policy.orders.rate=2/1m",
+                        "throttled.policy.orders.key=ip", "throttled.route.open.path=/api/open", "throttled.route.open.rate=5/1m"))
+                .addClasses(AdminApplication.class, OrdersResource.class);
+    }
+
+    @Override
+    String server() {
+        return "throttledMinimal";
+    }
+}

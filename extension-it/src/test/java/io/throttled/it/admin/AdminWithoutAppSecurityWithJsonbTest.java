@@ -1,0 +1,28 @@
+package io.throttled.it.admin;
+
+import io.throttled.it.Deployments;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.container.test.api.TargetsContainer;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** JSON-B on, appSecurity off (the telemetry server's features): still closed. */
+@RunAsClient
+@ExtendWith(ArquillianExtension.class)
+class AdminWithoutAppSecurityWithJsonbTest extends AdminWithoutAuthenticationTest {
+
+    @Deployment(testable = false)
+    @TargetsContainer("telemetry")
+    static WebArchive deployment() {
+        return Deployments.withAdminApi(Deployments.war("admin-jsonb", "throttled.policy.orders.rate=2/1m",
+                        "throttled.policy.orders.key=ip", "throttled.route.open.path=/api/open", "throttled.route.open.rate=5/1m"))
+                .addClasses(AdminApplication.class, OrdersResource.class);
+    }
+
+    @Override
+    String server() {
+        return "throttledTelemetry";
+    }
+}

@@ -1,0 +1,23 @@
+package io.throttled.it.admin;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** The lines a test server wrote to its messages.log. */
+final class ServerLog {
+    private ServerLog() {
+    }
+
+    static List<String> lines(String server) {
+        Path log = Path.of(System.getProperty("wlp.home"), "usr/servers", server, "logs/messages.log");
+        try {
+            return Files.readAllLines(log, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
