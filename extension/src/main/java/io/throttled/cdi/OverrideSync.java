@@ -5,10 +5,12 @@ import io.throttled.config.RuntimeOverrides;
 import io.throttled.core.ExtensionThreads;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BinaryOperator;
 import java.util.function.Consumer;
 
 /**
@@ -21,13 +23,18 @@ public final class OverrideSync implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(OverrideSync.class.getName());
 
     private final OverrideStore store;
+    private final BinaryOperator<Map<String, String>> admit;
     private final List<Consumer<String>> listeners = new CopyOnWriteArrayList<>();
     private final ScheduledExecutorService timer;
     private final AutoCloseable feed;
     private volatile boolean closed;
 
-    public OverrideSync(OverrideStore store, Duration rereadEvery) {
+    /**
+     * @param admit given what the store holds and what is in force, what to put in force ({@link io.throttled.config.StoredOverrides})
+     */
+    public OverrideSync(OverrideStore store, Duration rereadEvery, BinaryOperator<Map<String, String>> admit) {
         this.store = store;
+        this.admit = admit;
         reload();
         this.feed = store.listen(this::onNotice, this::reconnected);
         this.timer = Executors.newSingleThreadScheduledExecutor(ExtensionThreads.factory("throttled-override-reread"));
@@ -58,10 +65,13 @@ public final class OverrideSync implements AutoCloseable {
         onNotice(OverrideStore.OVERRIDES_CHANGED);
     }
 
-    /** Copies the store into the config source; a store that cannot be read leaves the last copy in force. */
+    /**
+     * Copies what the store holds, as far as it is valid, into the config source; a store that cannot be read leaves
+     * the last copy in force.
+     */
     public void reload() {
         try {
-            RuntimeOverrides.replaceAll(store.load());
+            RuntimeOverrides.replaceAll(admit.apply(store.load(), RuntimeOverrides.snapshot()));
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.DEBUG, "throttled: could not read runtime overrides now: {0}", e.toString());
         }

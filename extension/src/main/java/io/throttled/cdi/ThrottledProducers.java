@@ -13,6 +13,7 @@ import io.throttled.key.KeyResolution;
 import io.throttled.key.KeyResolver;
 import io.throttled.key.TierResolver;
 import io.throttled.config.RouteRegistry;
+import io.throttled.config.StoredOverrides;
 import io.throttled.jaxrs.Explainer;
 import io.throttled.jaxrs.ResourceIndex;
 import io.throttled.memory.InMemoryRateLimiter;
@@ -98,11 +99,11 @@ public class ThrottledProducers {
 
     @Produces
     @Singleton
-    OverrideSync overrides(ThrottledSettings settings, RedisBackend redis) {
+    OverrideSync overrides(ThrottledSettings settings, RedisBackend redis, PolicyRegistry policies, RouteRegistry routes) {
         OverrideStore store = redis.isConfigured()
                 ? new RedisOverrideStore(redis.client(), redis.scripting(), settings.keyPrefix())
                 : new LocalOverrideStore();
-        return new OverrideSync(store, settings.overridesReread());
+        return new OverrideSync(store, settings.overridesReread(), new StoredOverrides(policies, routes)::admit);
     }
 
     void close(@Disposes OverrideSync sync) {

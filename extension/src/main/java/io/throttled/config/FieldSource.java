@@ -25,6 +25,20 @@ public enum FieldSource {
         return label;
     }
 
+    /**
+     * A config key's value from the first source other than the runtime overrides: what config says.
+     *
+     * @return the value and its source's name, or null when no other source has it
+     */
+    public static String[] outsideOverrides(org.eclipse.microprofile.config.Config config, String key) {
+        for (org.eclipse.microprofile.config.spi.ConfigSource source : config.getConfigSources()) {
+            if (!OVERRIDES_SOURCE_NAME.equals(source.getName()) && source.getValue(key) != null) {
+                return new String[] {source.getValue(key), source.getName()};
+            }
+        }
+        return null;
+    }
+
     static FieldSource ofConfigSource(String sourceName) {
         return OVERRIDES_SOURCE_NAME.equals(sourceName) ? OVERRIDE : CONFIG;
     }

@@ -134,6 +134,24 @@ public final class PolicyRegistry {
         return declarations.containsKey(name) || ConfiguredPolicies.names(config).contains(name);
     }
 
+    /**
+     * Whether an annotation or a config source other than the runtime overrides defines this policy: the overrides
+     * change policies, they never create one (a tier aside).
+     */
+    public boolean isDefinedOutsideOverrides(String name) {
+        if (declarations.containsKey(name)) {
+            return true;
+        }
+        String prefix = ConfigKeys.POLICY_PREFIX + name + ".";
+        for (org.eclipse.microprofile.config.spi.ConfigSource source : config.getConfigSources()) {
+            if (!FieldSource.OVERRIDES_SOURCE_NAME.equals(source.getName())
+                    && source.getPropertyNames().stream().anyMatch(key -> key.startsWith(prefix))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public Config config() {
         return config;
     }

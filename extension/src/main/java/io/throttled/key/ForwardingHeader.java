@@ -9,7 +9,9 @@ import java.util.Locale;
  * do not write is wholly the client's.
  */
 public enum ForwardingHeader {
+    /** {@code X-Forwarded-For: client, proxy1, proxy2}: what nginx, HAProxy and most ingresses append to. */
     X_FORWARDED_FOR("x-forwarded-for", "X-Forwarded-For"),
+    /** {@code Forwarded: for=client, for=proxy1} (RFC 7239). */
     FORWARDED("forwarded", "Forwarded");
 
     /** The allowed values of {@code throttled.trusted-proxies.header}. */

@@ -42,7 +42,7 @@ class OverrideSyncTest {
     void aReconnectTellsListenersToForgetWhatNoticesMayHaveChanged() {
         HandFedStore store = new HandFedStore();
         List<String> heard = new CopyOnWriteArrayList<>();
-        try (OverrideSync sync = new OverrideSync(store, Duration.ofHours(1))) {
+        try (OverrideSync sync = new OverrideSync(store, Duration.ofHours(1), (stored, current) -> stored)) {
             sync.onNotice(heard::add);
             store.reconnect.run();
             assertThat(heard).containsExactly(OverrideStore.OVERRIDES_CHANGED);
