@@ -3,6 +3,7 @@ package io.throttled.admin;
 import io.throttled.config.PolicyField;
 import io.throttled.config.ResolvedPolicy;
 import io.throttled.config.Setting;
+import io.throttled.core.LogText;
 import java.util.Map;
 import java.util.StringJoiner;
 
@@ -31,8 +32,9 @@ final class AuditLog {
         record(who, action, after.policy().name(), old.toString(), now.toString());
     }
 
+    /** One line; every value is escaped ({@link LogText}), so no name or key an operator gives can forge a line. */
     static void record(String who, String action, String target, String oldValue, String newValue) {
         LOG.log(System.Logger.Level.INFO, "throttled audit: user={0} action={1} target={2} old={3} new={4}",
-                who, action, target, oldValue, newValue);
+                LogText.of(who), action, LogText.of(target), LogText.of(oldValue), LogText.of(newValue));
     }
 }

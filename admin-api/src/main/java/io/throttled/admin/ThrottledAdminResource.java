@@ -477,7 +477,7 @@ public class ThrottledAdminResource {
         return withPolicy(name, policy -> {
             String key;
             try {
-                key = AdminKeys.clientKey(policy, given, ips());
+                key = AdminKeys.clientKey(policy, given, ips(), settings.keyDigest());
             } catch (IllegalArgumentException e) {
                 return AdminProblems.badRequest(e.getMessage());
             }

@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
 import io.throttled.core.Decision;
+import io.throttled.core.LogText;
 import io.throttled.core.Policy;
 import java.time.Duration;
 
@@ -27,7 +28,7 @@ public final class ShadowLog {
             return false;
         }
         LOG.log(System.Logger.Level.INFO, "throttled: shadow mode: policy ''{0}'' would deny key ''{1}'' ({2},"
-                + " retry in {3} ms); the call proceeds", policy.name(), key, decision.limit(), decision.retryAfterMillis());
+                + " retry in {3} ms); the call proceeds", policy.name(), LogText.of(key), decision.limit(), decision.retryAfterMillis());
         return true;
     }
 }

@@ -121,8 +121,13 @@ public class ThrottledProducers {
     KeyResolution keys(ThrottledSettings settings, Instance<KeyResolver> resolvers) {
         Map<String, KeyResolver> byName = new ConcurrentHashMap<>();
         ClientIpResolver ips = new ClientIpResolver(settings.trustedProxies(), settings.ipv6PrefixLength());
+        if (!settings.keyDigest().isKeyed()) {
+            LOG.log(System.Logger.Level.INFO, "throttled: keys from request headers (key=header:...) are stored as"
+                    + " SHA-256 digests, never in clear; set " + ConfigKeys.KEY_SECRET + " (the same on every node) to store"
+                    + " them as HMACs, against which a reader of Redis cannot test guesses");
+        }
         return new KeyResolution(ips, name -> byName.computeIfAbsent(name,
-                n -> resolvers.select(NamedLiteral.of(n)).get()));
+                n -> resolvers.select(NamedLiteral.of(n)).get()), settings.keyDigest());
     }
 
     @Produces

@@ -9,6 +9,7 @@ public final class ConfigKeys {
     public static final String HEADERS = "throttled.headers";
     public static final String TRUSTED_PROXIES = "throttled.trusted-proxies";
     public static final String TRUSTED_PROXIES_HEADER = "throttled.trusted-proxies.header";
+    public static final String KEY_SECRET = "throttled.key-secret";
     public static final String IPV6_PREFIX_LENGTH = "throttled.ipv6-prefix-length";
     public static final String MEMORY_MAX_BUCKETS = "throttled.memory.max-buckets";
     public static final String OVERRIDES_REREAD = "throttled.overrides.reread";

@@ -2,6 +2,7 @@ package io.throttled.config;
 
 import io.throttled.core.BucketKeys;
 import io.throttled.core.FailureMode;
+import io.throttled.key.KeyDigest;
 import io.throttled.key.TrustedProxies;
 import io.throttled.memory.InMemoryRateLimiter;
 import io.throttled.redis.RedisSettings;
@@ -22,6 +23,7 @@ public record ThrottledSettings(
         String keyPrefix,
         Set<HeaderStyle> headers,
         TrustedProxies trustedProxies,
+        KeyDigest keyDigest,
         int ipv6PrefixLength,
         long memoryMaxBuckets,
         Duration overridesReread,
@@ -47,6 +49,8 @@ public record ThrottledSettings(
         Set<HeaderStyle> headers = r.read(ConfigKeys.HEADERS, "ietf,legacy", HeaderStyle::parse);
         String forwardingHeader = r.text(ConfigKeys.TRUSTED_PROXIES_HEADER).orElse(null);
         TrustedProxies proxies = r.read(ConfigKeys.TRUSTED_PROXIES, "", text -> TrustedProxies.parse(text, forwardingHeader));
+        KeyDigest digest = r.text(ConfigKeys.KEY_SECRET).isEmpty() ? KeyDigest.unkeyed()
+                : r.secret(ConfigKeys.KEY_SECRET, KeyDigest::keyed);
         Integer ipv6 = r.read(ConfigKeys.IPV6_PREFIX_LENGTH, "64", text -> r.intIn(ConfigKeys.IPV6_PREFIX_LENGTH, text, 1, 128));
         Long maxBuckets = r.read(ConfigKeys.MEMORY_MAX_BUCKETS, Long.toString(InMemoryRateLimiter.DEFAULT_MAXIMUM_SIZE),
                 text -> (long) r.intIn(ConfigKeys.MEMORY_MAX_BUCKETS, text, 1, Integer.MAX_VALUE));
@@ -67,7 +71,7 @@ public record ThrottledSettings(
         if (!r.problems.isEmpty()) {
             throw new InvalidSettingsException(r.problems);
         }
-        return new ThrottledSettings(prefix, headers, proxies, ipv6, maxBuckets, reread,
+        return new ThrottledSettings(prefix, headers, proxies, digest, ipv6, maxBuckets, reread,
                 new Resilience(mode, breakerFailures, openFor, cacheSize), new Coalescing(coalesce, maxBatch, batches), redis,
                 openApi);
     }
@@ -92,6 +96,17 @@ public record ThrottledSettings(
             } catch (IllegalArgumentException e) {
                 String message = e.getMessage() == null ? "" : e.getMessage();
                 problems.add(message.startsWith(key) ? message : key + "='" + text + "': " + message);
+                return null;
+            }
+        }
+
+        /** A secret's setting: its problems are reported without its value. */
+        <T> T secret(String key, Function<String, T> parse) {
+            try {
+                return parse.apply(text(key).orElseThrow());
+            } catch (IllegalArgumentException e) {
+                String message = e.getMessage() == null ? "is not valid" : e.getMessage();
+                problems.add(message.startsWith(key) ? message : key + ": " + message);
                 return null;
             }
         }

@@ -14,7 +14,8 @@ import java.util.function.Function;
  * <tr><td>principal-or-ip</td><td>{@code u:<name>}, else {@code ip:<address>}</td><td>{@code anonymous}</td></tr>
  * <tr><td>principal</td><td>{@code u:<name>}</td><td>{@code ip:<address>}, else {@code anonymous}</td></tr>
  * <tr><td>ip</td><td>{@code ip:<address>}</td><td>{@code u:<name>}, else {@code anonymous}</td></tr>
- * <tr><td>header:Name</td><td>{@code h:<its one value>}</td><td>principal-or-ip (also when it has several values)</td></tr>
+ * <tr><td>header:Name</td><td>{@code hd:<digest of its one value>} ({@link KeyDigest}: it may be a credential)</td>
+ * <td>principal-or-ip (also when it has several values)</td></tr>
  * <tr><td>bean:name</td><td>what the bean returns</td><td>principal-or-ip</td></tr>
  * <tr><td>claim:name</td><td>{@code c:<value>}</td><td>principal-or-ip</td></tr>
  * <tr><td>a+b</td><td>each part's key, joined by {@code /}</td><td>each part's own</td></tr>
@@ -32,16 +33,29 @@ public final class KeyResolution {
 
     private final ClientIpResolver ips;
     private final Function<String, KeyResolver> beans;
+    private final KeyDigest digest;
 
     /**
-     * Resolution with these addresses and beans.
+     * Resolution with these addresses and beans, header values digested without a secret.
      *
      * @param ips   finds client addresses
      * @param beans the {@link KeyResolver} bean of a {@code bean:<name>} source, by name
      */
     public KeyResolution(ClientIpResolver ips, Function<String, KeyResolver> beans) {
+        this(ips, beans, KeyDigest.unkeyed());
+    }
+
+    /**
+     * Resolution with these addresses and beans.
+     *
+     * @param ips    finds client addresses
+     * @param beans  the {@link KeyResolver} bean of a {@code bean:<name>} source, by name
+     * @param digest how header values are stored (they may be credentials)
+     */
+    public KeyResolution(ClientIpResolver ips, Function<String, KeyResolver> beans, KeyDigest digest) {
         this.ips = ips;
         this.beans = beans;
+        this.digest = digest;
     }
 
     /**
@@ -60,7 +74,7 @@ public final class KeyResolution {
             case IP:
                 return ip(call).or(() -> principal(call)).orElse(ANONYMOUS);
             case HEADER:
-                return SingleHeader.of(call, source.argument()).map(v -> "h:" + v).orElseGet(() -> principalOrIp(call));
+                return SingleHeader.of(call, source.argument()).map(digest::of).orElseGet(() -> principalOrIp(call));
             case CLAIM:
                 return call.claim(source.argument()).map(v -> "c:" + v.trim()).orElseGet(() -> principalOrIp(call));
             case COMPOSITE:
@@ -84,6 +98,11 @@ public final class KeyResolution {
 
     private static Optional<String> principal(CallContext call) {
         return call.principal().filter(name -> !CallContext.isAnonymous(name)).map(name -> "u:" + name);
+    }
+
+    /** {@return how header values are stored} */
+    public KeyDigest digest() {
+        return digest;
     }
 
     /** {@return the resolver of client addresses} */

@@ -152,21 +152,26 @@ public final class RedisSettings {
         return builder().url(url).build();
     }
 
+    /** A URL as messages show it: any user and password replaced by {@code ***}, so no log line carries them. */
+    static String redacted(String url) {
+        return url.replaceAll("(?<=://)[^/?#]*@", "***@");
+    }
+
     private static URI parseUrl(String text, List<String> errors) {
         try {
             URI uri = new URI(text.trim());
             String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
             if (!scheme.equals("redis") && !scheme.equals("rediss")) {
-                errors.add("throttled.redis.url '" + text + "' must start with redis:// or rediss://");
+                errors.add("throttled.redis.url '" + redacted(text) + "' must start with redis:// or rediss://");
                 return null;
             }
             if (uri.getHost() == null) {
-                errors.add("throttled.redis.url '" + text + "' names no host; e.g. redis://localhost:6379");
+                errors.add("throttled.redis.url '" + redacted(text) + "' names no host; e.g. redis://localhost:6379");
                 return null;
             }
             return uri;
         } catch (URISyntaxException e) {
-            errors.add("throttled.redis.url '" + text + "' is not a URL: " + e.getReason()
+            errors.add("throttled.redis.url '" + redacted(text) + "' is not a URL: " + e.getReason()
                     + "; e.g. redis://user:password@localhost:6379/0");
             return null;
         }

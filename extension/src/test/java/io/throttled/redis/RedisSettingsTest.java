@@ -71,4 +71,17 @@ class RedisSettingsTest {
         assertThatThrownBy(() -> RedisSettings.builder().sentinel("m", null).build())
                 .hasMessageContaining("throttled.redis.sentinel.nodes is required");
     }
+
+    @Test
+    void noMessageCarriesAPassword() {
+        for (String bad : new String[] {"http://app:s3cret-pw@localhost:6379", "redis://app:s3cret-pw@/0",
+                "redis://app:s3cret-pw@local host:6379", "redis://:s3cret-pw@localhost:6379/x"}) {
+            assertThatThrownBy(() -> RedisSettings.ofUrl(bad)).as(bad)
+                    .satisfies(e -> assertThat(e.getMessage()).doesNotContain("s3cret-pw").contains("throttled.redis"));
+        }
+        RedisSettings s = RedisSettings.builder().url("redis://app:s3cret-pw@cache.example:6380").build();
+        assertThat(s.describe()).doesNotContain("s3cret-pw");
+        assertThat(s.toString()).doesNotContain("s3cret-pw");
+        assertThat(RedisSettings.redacted("rediss://u:p@h:1/0?x=y")).isEqualTo("rediss://***@h:1/0?x=y");
+    }
 }

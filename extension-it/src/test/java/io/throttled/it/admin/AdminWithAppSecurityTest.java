@@ -24,7 +24,9 @@ class AdminWithAppSecurityTest {
     @Deployment(testable = false)
     static WebArchive deployment() {
         return Deployments.withAdminApi(Deployments.war("admin-full", "throttled.policy.orders.rate=2/1m",
-                        "throttled.policy.orders.key=ip", "throttled.route.open.path=/api/open", "throttled.route.open.rate=5/1m"))
+                        "throttled.policy.orders.key=ip", "throttled.route.open.path=/api/open", "throttled.route.open.rate=5/1m",
+                        "throttled.policy.partner.rate=5/1m", "throttled.policy.partner.key=header:X-Api-Key",
+                        "throttled.key-secret=it-secret-of-at-least-16-chars"))
                 .addClasses(AdminApplication.class, OrdersResource.class);
     }
 
@@ -42,6 +44,22 @@ class AdminWithAppSecurityTest {
             assertThat(operator.body()).as("%s as an operator", call).startsWith(call.path().endsWith("policies")
                     || call.path().endsWith("routes") ? "[" : "{");
         }
+    }
+
+    @Test
+    void anApiKeyIsNeverStoredOrShownInClearAndAnOperatorFindsItsBucketByTheClearValue() {
+        String apiKey = "sk_live_Q2hlY2tNZQ";
+        assertThat(ClientHttp.get(base, "api/orders/partner", java.util.Map.of("X-Api-Key", apiKey)).status()).isEqualTo(200);
+
+        try (redis.clients.jedis.Jedis redis = new redis.clients.jedis.Jedis(java.net.URI.create(Deployments.redisUrl()))) {
+            java.util.List<String> keys = redis.keys("it:admin-full:*");
+            assertThat(keys).anyMatch(k -> k.startsWith("it:admin-full:partner:{hd:")).noneMatch(k -> k.contains(apiKey));
+        }
+        ClientHttp page = new AdminCalls("GET", "api/throttled/buckets/partner", null).send(base, "alice", "alice-it");
+        assertThat(page.body()).contains("\"hd:").doesNotContain(apiKey);
+        ClientHttp bucket = new AdminCalls("GET", "api/throttled/buckets/partner/h:" + apiKey, null).send(base, "alice", "alice-it");
+        assertThat(bucket.status()).isEqualTo(200);
+        assertThat(bucket.body()).contains("\"exists\":true", "\"remaining\":4").doesNotContain(apiKey);
     }
 
     @Test
