@@ -49,7 +49,8 @@ class MetricsHealthIT {
         assertThat(decisions("greeting", "allowed") - allowedBefore).isEqualTo(allowed);
         assertThat(decisions("greeting", "denied") - deniedBefore).isEqualTo(denied);
         String metrics = Http.get(sample.url("/metrics?scope=application")).body();
-        assertThat(metrics).contains("throttled_redis_latency_seconds_count", "throttled_redis_errors_total");
+        assertThat(metrics).contains("throttled_redis_latency_seconds_count", "throttled_redis_errors_total",
+                "throttled_memory_evictions");
         assertThat(metrics).doesNotContain("127.0.0.1");   // client keys never become tags
     }
 

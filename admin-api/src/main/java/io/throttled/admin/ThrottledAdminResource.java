@@ -74,6 +74,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @SecurityRequirement(name = "throttled-basic")
 public class ThrottledAdminResource {
     static final int MAX_PAGE = 1000;
+    /** How long one reset of a whole policy goes on before it answers (it says where to go on). */
+    static final int RESET_BUDGET_SECONDS = 2;
 
     @Inject
     Throttler throttler;
@@ -259,22 +261,31 @@ public class ThrottledAdminResource {
             limiter().reset(policy, key);
             overrides.store().announce(BucketResets.one(name, key));
             AuditLog.record(who(), "reset-bucket", name + " " + key, "-", "full");
-            return AdminJson.ok(new ResetView(name, key, 1));
+            return AdminJson.ok(new ResetView(name, key, 1, true, null));
         });
     }
 
     @DELETE
     @Path("buckets/{policy}")
-    @Operation(summary = "Reset every bucket of a policy, in bounded batches (SCAN and UNLINK)")
-    @APIResponse(responseCode = "200", description = "how many keys were removed")
+    @Operation(summary = "Reset every bucket of a policy, in bounded batches (SCAN and UNLINK), for at most "
+            + RESET_BUDGET_SECONDS + " s a call",
+            description = "complete false: the time bound was reached; call again with the cursor returned to go on.")
+    @APIResponse(responseCode = "200", description = "how many keys were removed, whether all are gone, where to go on")
     @APIResponse(responseCode = "404", description = "no such policy")
-    public Response resetAll(@PathParam("policy") String name) {
+    public Response resetAll(@PathParam("policy") String name, @QueryParam("cursor") @DefaultValue("0") String cursor) {
         OperatorGuard.require(security, headers);
         return withPolicy(name, policy -> {
-            long removed = inventory().resetAll(policy);
+            BucketInventory.ResetProgress progress;
+            try {
+                progress = inventory().resetSome(policy, cursor, java.time.Duration.ofSeconds(RESET_BUDGET_SECONDS));
+            } catch (NumberFormatException | IndexOutOfBoundsException e) {
+                return AdminProblems.badRequest("cursor '" + cursor + "' is not one this API returned");
+            }
             overrides.store().announce(BucketResets.all(name));
-            AuditLog.record(who(), "reset-all-buckets", name, removed + " keys", "none");
-            return AdminJson.ok(new ResetView(name, null, removed));
+            AuditLog.record(who(), "reset-all-buckets", name, progress.removed() + " keys" + (progress.complete() ? ""
+                    : ", stopped at the time bound, cursor " + progress.nextCursor()), "none");
+            return AdminJson.ok(new ResetView(name, null, progress.removed(), progress.complete(),
+                    progress.complete() ? null : progress.nextCursor()));
         });
     }
 

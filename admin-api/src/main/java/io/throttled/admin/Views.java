@@ -56,7 +56,11 @@ final class Views {
     public record KeyPageView(String policy, List<String> keys, String cursor, boolean last) {
     }
 
-    public record ResetView(String policy, String key, long keysRemoved) {
+    /**
+     * What a reset did: {@code complete} false when a policy's reset stopped at its time bound, {@code cursor} then
+     * where the next call goes on.
+     */
+    public record ResetView(String policy, String key, long keysRemoved, boolean complete, String cursor) {
     }
 
     public record CountView(String policy, Map<String, Long> outcomes) {

@@ -1,6 +1,7 @@
 package io.throttled.cdi;
 
 import io.throttled.core.RateLimiter;
+import io.throttled.memory.InMemoryRateLimiter;
 import io.throttled.redis.RedisCallObserver;
 import io.throttled.redis.ResilientRateLimiter;
 import jakarta.annotation.PostConstruct;
@@ -26,6 +27,7 @@ public class ThrottledMetrics implements DecisionListener, RedisCallObserver {
     static final String REDIS_LATENCY = "throttled.redis.latency";
     static final String REDIS_ERRORS = "throttled.redis.errors";
     static final String BREAKER_TRANSITIONS = "throttled.redis.breaker.transitions";
+    static final String MEMORY_EVICTIONS = "throttled.memory.evictions";
 
     @Inject
     Instance<MetricRegistry> registries;
@@ -55,12 +57,27 @@ public class ThrottledMetrics implements DecisionListener, RedisCallObserver {
         if (redis.isConfigured()) {
             redis.scripting().observe(this);
         }
+        InMemoryRateLimiter memory = inMemory(limiter);
+        if (memory != null) {
+            registry.gauge(Metadata.builder().withName(MEMORY_EVICTIONS).withDescription("Buckets the in-JVM store dropped"
+                    + " to stay within throttled.memory.max-buckets since start (each starts full again)").build(),
+                    memory, InMemoryRateLimiter::evictions);
+        }
         if (limiter instanceof ResilientRateLimiter resilient) {
             Metadata transitions = Metadata.builder().withName(BREAKER_TRANSITIONS)
                     .withDescription("Circuit breaker transitions, by the state entered").build();
             resilient.breaker().onTransition(state -> registry.counter(transitions,
                     new Tag("state", state.name().toLowerCase(java.util.Locale.ROOT))).inc());
         }
+    }
+
+    /** The in-JVM store that decides: the limiter itself without Redis, else the local fallback. */
+    static InMemoryRateLimiter inMemory(RateLimiter limiter) {
+        if (limiter instanceof InMemoryRateLimiter memory) {
+            return memory;
+        }
+        return limiter instanceof ResilientRateLimiter resilient && resilient.local() instanceof InMemoryRateLimiter local
+                ? local : null;
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.throttled.memory;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.RemovalCause;
 import io.throttled.core.Acquisition;
 import io.throttled.core.BucketInventory;
 import io.throttled.core.BucketKeys;
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
@@ -33,6 +35,7 @@ public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
 
     private final Clock clock;
     private final Cache<BucketName, Bucket> cache;
+    private final LongAdder evictions = new LongAdder();
     /** The cache as a map: the same entries, without the wrapper's lambdas. */
     private final ConcurrentMap<BucketName, Bucket> buckets;
     private final BucketLocks locks = new BucketLocks();
@@ -45,6 +48,11 @@ public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
         this.cache = Caffeine.newBuilder()
                 .maximumSize(builder.maximumSize)
                 .executor(Runnable::run)   // maintenance on the caller, never on the JVM-wide common pool
+                .evictionListener((BucketName name, Bucket bucket, RemovalCause cause) -> {
+                    if (cause == RemovalCause.SIZE) {
+                        evictions.increment();   // a bucket dropped for space starts full: worth watching
+                    }
+                })
                 .build();
         this.buckets = cache.asMap();
         this.sweep = new IdleSweep(buckets, locks);
@@ -265,6 +273,12 @@ public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
         }
     }
 
+    /** Drops every bucket of the policy at once (memory is quick); see {@link #resetAll}. */
+    @Override
+    public ResetProgress resetSome(Policy policy, String cursor, java.time.Duration budget) {
+        return new ResetProgress(resetAll(policy), KeyPage.START);
+    }
+
     /** Drops every bucket of the policy; counts those that were live, as Redis counts the keys it deletes. */
     @Override
     public long resetAll(Policy policy) {
@@ -289,6 +303,18 @@ public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
     public long size() {
         cache.cleanUp();
         return cache.estimatedSize();
+    }
+
+    /**
+     * Buckets dropped to stay within the maximum size ({@code throttled.memory.max-buckets}) since start: each
+     * such bucket starts full when its client comes back, so a count that grows means the bound is too small (or
+     * someone is making keys). Idle buckets forgotten by the sweep are not counted.
+     *
+     * @return the count
+     */
+    public long evictions() {
+        cache.cleanUp();   // pending evictions counted now, not at the next write
+        return evictions.sum();
     }
 
     /** Settings of an in-JVM limiter. */

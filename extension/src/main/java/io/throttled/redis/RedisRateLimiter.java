@@ -328,18 +328,22 @@ public final class RedisRateLimiter implements RateLimiter, BucketInventory, Lea
         return new KeyPage(List.copyOf(clients), page.nextCursor());
     }
 
-    /** SCAN and UNLINK in batches of at most {@value #RESET_BATCH} keys: Redis never blocks for long. */
+    /**
+     * SCAN and UNLINK in batches of at most {@value #RESET_BATCH} keys, so Redis never blocks for long, until done or
+     * the budget is spent.
+     */
     @Override
-    public long resetAll(Policy policy) {
+    public ResetProgress resetSome(Policy policy, String cursor, java.time.Duration budget) {
         String pattern = keys.prefix() + policy.name() + ":{*";
+        long until = System.nanoTime() + budget.toNanos();
         long removed = 0;
-        String cursor = KeyPage.START;
+        String next = cursor;
         do {
-            RedisKeyspace.Page page = keyspace().scan(cursor, pattern, RESET_BATCH);
+            RedisKeyspace.Page page = keyspace().scan(next, pattern, RESET_BATCH);
             removed += keyspace().unlink(page.keys());
-            cursor = page.nextCursor();
-        } while (!KeyPage.START.equals(cursor));
-        return removed;
+            next = page.nextCursor();
+        } while (!KeyPage.START.equals(next) && System.nanoTime() - until < 0);
+        return new ResetProgress(removed, next);
     }
 
     /** {@return whether Redis answers (every master of a cluster)} */

@@ -272,16 +272,21 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
     }
 
     @Override
-    public long resetAll(Policy policy) {
+    public ResetProgress resetSome(Policy policy, String cursor, java.time.Duration budget) {
         forget(policy.name(), null);
-        if (local instanceof BucketInventory inventory) {
+        if (KeyPage.START.equals(cursor) && local instanceof BucketInventory inventory) {
             inventory.resetAll(policy);
         }
-        return redis.resetAll(policy);
+        return redis.resetSome(policy, cursor, budget);
     }
 
     public boolean ping() {
         return redis.ping();
+    }
+
+    /** {@return the store this node decides on alone when the failure mode is local} */
+    public RateLimiter local() {
+        return local;
     }
 
     public CircuitBreaker breaker() {

@@ -26,7 +26,7 @@ final class Candidate {
             return true;
         }
         for (String allowed : methods) {
-            if (allowed.equalsIgnoreCase(method)) {
+            if (Route.admits(allowed, method)) {
                 return true;
             }
         }

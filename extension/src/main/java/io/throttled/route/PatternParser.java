@@ -2,14 +2,15 @@ package io.throttled.route;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
+import com.google.re2j.Pattern;
+import com.google.re2j.PatternSyntaxException;
 
 /** Splits a route pattern into {@link Segment}s, rejecting what it cannot mean with a message that says why. */
 final class PatternParser {
     static final String ALLOWED_FORMS = "allowed forms: /api/orders, /api/orders/{id}, /api/orders/{id: \\d+},"
             + " /api/*.json, /api/*/items, /api/**, /** (it starts with '/'; {name} is one segment, {name: regex}"
-            + " a Java regex; * matches within one segment; ** is a whole segment, zero or more segments)";
+            + " a regex in RE2 syntax (a JAX-RS template's, without backreferences or lookaround); * matches within one"
+            + " segment; ** is a whole segment, zero or more segments)";
     /** JAX-RS's template name: a word character, then word characters, '.' or '-'. */
     private static final Pattern NAME = Pattern.compile("\\w[\\w.-]*");
 

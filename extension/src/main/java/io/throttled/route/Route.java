@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  *
  * <p>Methods are HTTP method tokens (letters, digits, '-' or '_'), kept upper-case. A request's method is
  * compared ignoring case: some servers dispatch {@code get} to a {@code @GET} resource, and a client must not
- * escape a limit by changing the case.
+ * escape a limit by changing the case. A route that lists {@code GET} also takes {@code HEAD}: JAX-RS answers a
+ * HEAD with the GET method, so a client must not escape a limit by asking with HEAD.
  */
 public record Route(String name, RoutePattern pattern, Set<String> methods, int priority) {
     /** The same rule as policy names: a route's name may become its policy's name (Redis keys, config keys). */
@@ -68,11 +69,16 @@ public record Route(String name, RoutePattern pattern, Set<String> methods, int 
             return true;
         }
         for (String allowed : methods) {
-            if (allowed.equalsIgnoreCase(method)) {
+            if (admits(allowed, method)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** Whether a listed method takes a request's method: the same ignoring case, or HEAD for GET. */
+    static boolean admits(String allowed, String method) {
+        return allowed.equalsIgnoreCase(method) || allowed.equals("GET") && method.equalsIgnoreCase("HEAD");
     }
 
     private static Set<String> checkedMethods(String name, Set<String> methods) {

@@ -1,7 +1,7 @@
 package io.throttled.route;
 
 import java.util.List;
-import java.util.regex.Pattern;
+import com.google.re2j.Pattern;
 
 /**
  * Which request paths a route applies to: a JAX-RS-style template or a glob.
@@ -13,7 +13,9 @@ import java.util.regex.Pattern;
  *   <li>{@code {name}}: one or more characters within one segment (never '/'), as in JAX-RS:
  *       {@code /api/orders/{id}}. Names are letters, digits or '_', then also '.' or '-'; they only
  *       document the pattern (nothing is extracted);</li>
- *   <li>{@code {name: regex}}: a Java regex, as in a JAX-RS template; it may span segments:
+ *   <li>{@code {name: regex}}: a regex as in a JAX-RS template, in RE2 syntax (no backreferences or lookaround), matched
+ *       in time linear in the path's length whatever the regex, since operators may set it at runtime; it may span
+ *       segments:
  *       {@code /api/orders/{id: \d+}}, {@code /files/{path: .*}}. The regex may contain braces and '/'
  *       ({@code {code: \d{3}}});</li>
  *   <li>{@code *}: zero or more characters within one segment: {@code /api/*.json}, {@code /api/*}{@code /items};</li>
@@ -39,7 +41,7 @@ import java.util.regex.Pattern;
  * {@code /api/../admin/users} and {@code /admin;x=1/users} both match {@code /admin/**} (and the first also
  * matches {@code /api/**}). Patterns themselves may not contain {@code .} or {@code ..} segments.
  *
- * <p>A pattern with a {@code {name: regex}} is matched as one Java regex over the normalised path (which has no
+ * <p>A pattern with a {@code {name: regex}} is matched as one RE2 regex over the normalised path (which has no
  * trailing '/', and is {@code /} for the root): its text is quoted, {@code *} is {@code [^/]*}, {@code {name}}
  * is {@code [^/]+}, {@code **} is {@code (?:/[^/]+)*}. So {@code /files/{path: .*}} matches {@code /files/a/b}
  * but not {@code /files} (use {@code /files/**} for that). Other patterns are matched segment by segment
@@ -211,7 +213,7 @@ public final class RoutePattern {
         }
         try {
             return Pattern.compile(regex.toString());
-        } catch (java.util.regex.PatternSyntaxException e) {
+        } catch (com.google.re2j.PatternSyntaxException e) {
             // each template's regex compiled alone; together they can still clash (a repeated group name)
             throw PatternParser.invalid(text, "its templates' regexes do not combine: " + e.getDescription());
         }

@@ -31,6 +31,34 @@ public abstract class BucketInventoryContract {
         inventory = (BucketInventory) limiter;
     }
 
+    /** Whether the store resets in batches (Redis) rather than at once (memory). */
+    protected boolean resetsInBatches() {
+        return false;
+    }
+
+    @ParameterizedTest
+    @MethodSource("policies")
+    void aResetBoundedInTimeSaysWhereToGoOnAndEndsWithEveryKeyGone(Policy policy) {
+        for (int i = 0; i < 1200; i++) {
+            limiter.acquire(policy, "c" + i);
+        }
+        long removed = 0;
+        int calls = 0;
+        String cursor = BucketInventory.KeyPage.START;
+        BucketInventory.ResetProgress step;
+        do {
+            step = inventory.resetSome(policy, cursor, java.time.Duration.ZERO);   // no time: one batch a call
+            removed += step.removed();
+            cursor = step.nextCursor();
+            calls++;
+        } while (!step.complete() && calls < 1000);
+
+        assertThat(step.complete()).isTrue();
+        assertThat(removed).isGreaterThanOrEqualTo(1200);
+        assertThat(calls).isGreaterThan(resetsInBatches() ? 1 : 0).isLessThan(resetsInBatches() ? 1000 : 2);
+        assertThat(inventory.keys(policy, BucketInventory.KeyPage.START, 1000).keys()).isEmpty();
+    }
+
     static List<Policy> policies() {
         return List.of(Policy.builder("two").rate("5/1m,100/1h").build(),
                 Policy.builder("windows").algorithm(Algorithm.FIXED_WINDOW).rate("5/1m").build(),

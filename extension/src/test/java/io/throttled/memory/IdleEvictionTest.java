@@ -53,4 +53,17 @@ class IdleEvictionTest {
 
         assertThat(limiter.size()).isZero();
     }
+
+    @Test
+    void bucketsDroppedForSpaceAreCountedAndIdleOnesAreNot() {
+        InMemoryRateLimiter small = InMemoryRateLimiter.builder().clock(clock).maximumSize(100).build();
+        Policy slow = Policy.builder("slow").algorithm(Algorithm.TOKEN_BUCKET).rate("10/1h").build();
+        for (int i = 0; i < 1000; i++) {
+            small.acquire(slow, "client-" + i, 1);
+        }
+
+        assertThat(small.size()).isLessThanOrEqualTo(100);
+        assertThat(small.evictions()).isEqualTo(1000 - small.size());
+        assertThat(limiter.evictions()).isZero();
+    }
 }

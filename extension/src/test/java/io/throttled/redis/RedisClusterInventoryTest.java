@@ -30,4 +30,9 @@ class RedisClusterInventoryTest extends BucketInventoryContract {
     protected RateLimiter limiterOn(ManualClock clock, String keyPrefix) {
         return RedisRateLimiter.builder(redis).scriptClockForTests(clock).keyPrefix(keyPrefix).preloadScripts(false).build();
     }
+
+    @Override
+    protected boolean resetsInBatches() {
+        return true;
+    }
 }

@@ -147,7 +147,7 @@ class RoutePatternTest {
         "'/api/{ : \\d+}'    | the template '{ : \\d+}' has no name",
         "/api/{my id}        | the template name 'my id' in '{my id}' must be letters, digits or '_', then also '.' or '-'",
         "/api/{id:}          | the template '{id:}' has an empty regex",
-        "'/api/{id: [0-9}'   | the regex in '{id: [0-9}' is invalid: Unclosed character class",
+        "'/api/{id: [0-9}'   | the regex in '{id: [0-9}' is invalid: missing closing ]",
         "/api/a**            | '**' must be a whole segment, not part of 'a**'",
         "/api/***            | '**' must be a whole segment, not part of '***'",
         "/api/**.json        | '**' must be a whole segment, not part of '**.json'",
@@ -202,5 +202,24 @@ class RoutePatternTest {
     })
     void tellsWhetherAPatternCanMatchUnderAPrefix(String pattern, String prefix, boolean expected) {
         assertThat(RoutePattern.parse(pattern).canMatchUnder(prefix)).isEqualTo(expected);
+    }
+
+    /** Operators set route regexes at runtime: none can make a request's match take more than linear time. */
+    @Test
+    @org.junit.jupiter.api.Timeout(30)   // a backtracking engine takes years on this path; RE2 takes microseconds
+    void aCatastrophicRegexMatchesInLinearTime() {
+        RoutePattern evil = RoutePattern.parse("/api/{x: (a+)+b}");
+        String path = "/api/" + "a".repeat(50_000) + "c";
+
+        assertThat(evil.matches(path)).isFalse();
+        assertThat(evil.matches("/api/aaab")).isTrue();
+    }
+
+    @Test
+    void backreferencesAndLookaroundAreRefusedByName() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> RoutePattern.parse("/api/{x: (a)\\1}"))
+                .hasMessageContaining("the regex in '{x: (a)\\1}' is invalid");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> RoutePattern.parse("/api/{x: (?!admin)[a-z]+}"))
+                .hasMessageContaining("is invalid");
     }
 }

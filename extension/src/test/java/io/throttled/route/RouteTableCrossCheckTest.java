@@ -20,7 +20,7 @@ class RouteTableCrossCheckTest {
         "{id}.json", "**", "{n: [ab]+}", "{p: .*}", "{v: v\\d}", "*b*", "{a}{b}", "{x}*", "**"};
     private static final String[] PATH_SEGMENTS = {"a", "b", "ab", "v1", "v2", "x.json", "a.json", "c", "bab",
         ".", "..", "a;x=1", ";y"};
-    private static final String[] METHODS = {"GET", "POST", "get", "PUT"};
+    private static final String[] METHODS = {"GET", "POST", "get", "PUT", "HEAD"};
 
     @Test
     void theIndexedTableAgreesWithTestingEveryRoute() {

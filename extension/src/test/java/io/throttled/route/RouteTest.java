@@ -28,6 +28,17 @@ class RouteTest {
     }
 
     @Test
+    void aRouteThatListsGetTakesHeadAsJaxRsDoes() {
+        Route reads = Route.of("orders", "/api/orders").withMethods("GET");
+        assertThat(reads.allowsMethod("HEAD")).isTrue();
+        assertThat(reads.allowsMethod("head")).isTrue();
+        assertThat(Route.of("heads", "/api/orders").withMethods("HEAD").allowsMethod("GET")).isFalse();
+        assertThat(Route.of("writes", "/api/orders").withMethods("POST").allowsMethod("HEAD")).isFalse();
+        RouteTable table = RouteTable.of(java.util.List.of(reads));
+        assertThat(table.match("HEAD", "/api/orders")).containsExactly(reads);
+    }
+
+    @Test
     void parsesAConfiguredMethodList() {
         assertThat(Route.parseMethods(" post, PUT ,,patch ")).containsExactly("post", "PUT", "patch");
         assertThat(Route.parseMethods("")).isEmpty();
