@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.throttled.it.ClientHttp;
 import io.throttled.it.Deployments;
+import java.net.URI;
 import java.net.URL;
+import java.util.Map;
+import java.util.Set;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -12,6 +15,7 @@ import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import redis.clients.jedis.Jedis;
 
 /**
  * With appSecurity and without JSON-B (the full test server): 401 anonymous, 403 for a user without the role, and
@@ -23,11 +27,7 @@ class AdminWithAppSecurityTest {
 
     @Deployment(testable = false)
     static WebArchive deployment() {
-        return Deployments.withAdminApi(Deployments.war("admin-full", "throttled.policy.orders.rate=2/1m",
-                        "throttled.policy.orders.key=ip", "throttled.route.open.path=/api/open", "throttled.route.open.rate=5/1m",
-                        "throttled.policy.partner.rate=5/1m", "throttled.policy.partner.key=header:X-Api-Key",
-                        "throttled.key-secret=it-secret-of-at-least-16-chars"))
-                .addClasses(AdminApplication.class, OrdersResource.class);
+        return AdminCalls.war("admin-full", "throttled.key-secret=it-secret-of-at-least-16-chars");
     }
 
     @ArquillianResource
@@ -49,10 +49,10 @@ class AdminWithAppSecurityTest {
     @Test
     void anApiKeyIsNeverStoredOrShownInClearAndAnOperatorFindsItsBucketByTheClearValue() {
         String apiKey = "sk_live_Q2hlY2tNZQ";
-        assertThat(ClientHttp.get(base, "api/orders/partner", java.util.Map.of("X-Api-Key", apiKey)).status()).isEqualTo(200);
+        assertThat(ClientHttp.get(base, "api/orders/partner", Map.of("X-Api-Key", apiKey)).status()).isEqualTo(200);
 
-        try (redis.clients.jedis.Jedis redis = new redis.clients.jedis.Jedis(java.net.URI.create(Deployments.redisUrl()))) {
-            java.util.List<String> keys = redis.keys("it:admin-full:*");
+        try (Jedis redis = new Jedis(URI.create(Deployments.redisUrl()))) {
+            Set<String> keys = redis.keys("it:admin-full:*");
             assertThat(keys).anyMatch(k -> k.startsWith("it:admin-full:partner:{hd:")).noneMatch(k -> k.contains(apiKey));
         }
         ClientHttp page = new AdminCalls("GET", "api/throttled/buckets/partner", null).send(base, "alice", "alice-it");

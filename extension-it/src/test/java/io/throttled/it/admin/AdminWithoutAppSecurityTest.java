@@ -1,6 +1,5 @@
 package io.throttled.it.admin;
 
-import io.throttled.it.Deployments;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.container.test.api.TargetsContainer;
@@ -16,9 +15,7 @@ class AdminWithoutAppSecurityTest extends AdminWithoutAuthenticationTest {
     @Deployment(testable = false)
     @TargetsContainer("minimal")
     static WebArchive deployment() {
-        return Deployments.withAdminApi(Deployments.war("admin-minimal", "throttled.policy.orders.rate=2/1m",
-                        "throttled.policy.orders.key=ip", "throttled.route.open.path=/api/open", "throttled.route.open.rate=5/1m"))
-                .addClasses(AdminApplication.class, OrdersResource.class);
+        return AdminCalls.war("admin-minimal");
     }
 
     @Override
