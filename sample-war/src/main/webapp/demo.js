@@ -1,13 +1,12 @@
-// The demo page: sends requests to the sample's endpoints, as an anonymous caller or a demo user, and shows
-// from each response which policy (and tier) decided it, what is left and when it is full again.
+// The demo page: sends requests to the sample's endpoints, as an anonymous caller or the user signed in on the
+// page, and shows from each response which policy (and tier) decided it, what is left and when it is full again.
 (function () {
   'use strict';
   const $ = (id) => document.getElementById(id);
   const counts = { allowed: 0, denied: 0 };
   const perSecond = new Map();          // unix second -> [allowed, denied]
   const WINDOW = 60;                    // seconds shown in the chart
-  // the demo registry's users (server.xml's defaults): what a caller is decides ping's tier
-  const CALLERS = { user: 'user-demo', operator: 'operator-demo' };
+  let account = null;                   // the signed-in user: { name, authorization, operator }, in memory only
   let busy = false;
 
   // The items of a RateLimit header: "api-per-ip";r=999;t=1, "ping.tier.user";r=4;t=1 -> [{name, r, t}].
@@ -55,7 +54,8 @@
     const option = $('endpoint').selectedOptions[0];
     const caller = $('caller').value;
     const headers = { Accept: 'application/json' };
-    if (caller) { headers.Authorization = 'Basic ' + btoa(caller + ':' + CALLERS[caller]); }
+    const signedIn = caller !== '' && account !== null;
+    if (signedIn) { headers.Authorization = account.authorization; }
     const init = { method: option.dataset.method || 'GET', headers, credentials: 'omit' };   // each call as chosen, no SSO cookie
     let url = 'api/demo/' + option.value;
     if (option.value === 'login') {
@@ -63,7 +63,7 @@
       init.body = $('login-password').value;
       headers['Content-Type'] = 'text/plain';
     }
-    return { url, init, endpoint: option.value, caller: caller || 'anonymous' };
+    return { url, init, endpoint: option.value, caller: signedIn ? account.name : 'anonymous' };
   }
 
   async function send() {
@@ -116,7 +116,7 @@
     $('last-headers').textContent = 'HTTP ' + response.status + '\n' + lines.sort().join('\n');
   }
 
-  const CELL_CLASSES = ['', '', '', 'status', 'decided', 'remaining', '', 'code'];
+  const CELL_CLASSES = ['', '', 'as', 'status', 'decided', 'remaining', '', 'code'];
 
   function addRow(cells, status) {
     const row = document.createElement('tr');
@@ -180,9 +180,58 @@
     $('login-fields').hidden = $('endpoint').value !== 'login';
   });
 
-  // The policy form: a runtime override through the admin API, with the operator's credentials. The free
+  // Signing in: the admin API checks the password (200: an operator, 403: a user who is not one, 401: wrong);
+  // the credentials are then kept in this page's memory only, never stored, and sent as Basic auth with each
+  // call made as the signed-in user. Signing out, or leaving the page, forgets them.
+  $('sign-in-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const name = $('sign-in-user').value.trim();
+    let authorization;
+    let response;
+    try {
+      authorization = 'Basic ' + btoa(name + ':' + $('sign-in-password').value);
+      response = await fetch('api/throttled/stats', { credentials: 'omit', headers: { Authorization: authorization, Accept: 'application/json' } });
+    } catch (e) {
+      $('sign-in-error').textContent = String(e);
+      return;
+    }
+    if (response.status !== 200 && response.status !== 403) {
+      $('sign-in-error').textContent = response.status === 401 ? 'Wrong user or password.' : 'HTTP ' + response.status;
+      return;
+    }
+    $('sign-in-password').value = '';
+    showAccount({ name, authorization, operator: response.status === 200 });
+  });
+  $('sign-out').addEventListener('click', () => {
+    showAccount(null);
+    $('sign-in-user').focus();
+  });
+
+  function showAccount(signedIn) {
+    account = signedIn;
+    $('sign-in-form').hidden = account !== null;
+    $('signed-in').hidden = account === null;
+    $('sign-in-error').textContent = '';
+    const me = $('caller').querySelector('option[value="signed-in"]');
+    me.disabled = account === null;
+    $('caller').value = account === null ? '' : 'signed-in';
+    const operator = account !== null && account.operator;
+    if (account === null) {
+      me.textContent = 'the signed-in user: sign in above';
+    } else {
+      me.textContent = account.name + ", signed in: ping's tier by role" + (operator ? ', exempt from api-per-ip and login' : '');
+      $('whoami').textContent = account.name;
+      $('whoami-role').textContent = operator ? ' (throttled-admin)' : '';
+    }
+    $('policy-fields').disabled = !operator;
+    $('policy-sign-in').hidden = operator;
+  }
+  showAccount(null);
+
+  // The policy form: a runtime override through the admin API, as the signed-in operator. The free
   // endpoint has no policy of its own: its route's policy is changed through the route.
   async function changePolicy(method) {
+    if (account === null) { return; }
     const form = $('policy-form');
     const option = $('endpoint').selectedOptions[0];
     const name = option.dataset.route || option.dataset.policy;
@@ -197,8 +246,7 @@
     const response = await fetch('api/throttled/' + path + encodeURIComponent(name), {
       method,
       credentials: 'omit',   // the operator's Basic auth alone, not a single sign-on cookie from earlier
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json',
-        Authorization: 'Basic ' + btoa(form.elements.user.value + ':' + form.elements.password.value) },
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: account.authorization },
       body: method === 'PUT' ? JSON.stringify(body) : undefined
     });
     const json = await response.json().catch(() => ({}));
@@ -212,8 +260,8 @@
       note.textContent = 'Policy ' + name + ' is now ' + view.algorithm + ' ' + view.rate + ', on every node.';
     } else {
       note.className = 'note error';
-      note.textContent = response.status === 401 ? 'Wrong operator password.'
-        : response.status === 403 ? 'That user is not an operator.'
+      note.textContent = response.status === 401 ? 'The server no longer accepts the password: sign in again.'
+        : response.status === 403 ? 'The signed-in user is not an operator.'
         : (view.detail || ('HTTP ' + response.status));
     }
   }

@@ -2,12 +2,19 @@ package it;
 
 import java.io.File;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
 
-/** Headless Chromium from the system packages, driven offline (no Selenium Manager downloads). */
+/**
+ * Headless Chromium from the system packages, driven offline (no Selenium Manager downloads). Closing it fails
+ * the test when a page broke its Content-Security-Policy (the browser logs every refusal to its console).
+ */
 record Browser(ChromeDriverService service, WebDriver driver) implements AutoCloseable {
 
     static File chromium() {
@@ -28,15 +35,30 @@ record Browser(ChromeDriverService service, WebDriver driver) implements AutoClo
         options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
                 "--window-size=1280,1250", "--user-data-dir=" + profile);
+        options.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL"));
         return new Browser(service, new ChromeDriver(service, options));
+    }
+
+    /** The browser console's Content-Security-Policy refusals since the last call (reading the log empties it). */
+    List<String> cspViolations() {
+        return driver.manage().logs().get(LogType.BROWSER).getAll().stream().map(LogEntry::getMessage)
+                .filter(message -> message.contains("Content Security Policy")).toList();
     }
 
     @Override
     public void close() {
+        List<String> violations;
         try {
-            driver.quit();
+            violations = cspViolations();
         } finally {
-            service.stop();
+            try {
+                driver.quit();
+            } finally {
+                service.stop();
+            }
+        }
+        if (!violations.isEmpty()) {
+            throw new AssertionError("the page broke its Content-Security-Policy: " + violations);
         }
     }
 }

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
@@ -23,7 +24,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The demo page in headless Chromium: a burst clicked, the counts, the remaining tokens and the policy (or tier)
- * that decided each request, as the response headers and the 429 problem tell.
+ * that decided each request, as the response headers and the 429 problem tell; signing in through the page's form,
+ * as whom requests are sent and policies changed. Every page runs under its Content-Security-Policy: a refusal in
+ * the browser's console fails the test ({@link Browser#close()}).
  */
 @ExtendWith({BrowserInstalled.class, SampleServerExtension.class})
 class DemoPageIT {
@@ -35,6 +38,8 @@ class DemoPageIT {
         try (Browser chromium = Browser.start(profile)) {
             WebDriver browser = chromium.driver();
             browser.get(sample.url("/"));
+            signIn(browser, SampleServer.OPERATOR, SampleServer.OPERATOR_PASSWORD);
+            new Select(browser.findElement(By.id("caller"))).selectByValue("");   // signed in, sending anonymously
             new Select(browser.findElement(By.id("endpoint"))).selectByValue("ping");
             WebElement size = browser.findElement(By.id("burst-size"));
             size.clear();
@@ -59,6 +64,7 @@ class DemoPageIT {
             assertThat(browser.findElement(By.id("policy")).getText()).contains("\"ping\";q=10;w=10");
             // anonymous pings meet api-per-ip too (1000 at once): ping, with 10, is what decides them
             assertThat(column(browser, "decided")).hasSize(15).containsOnly("ping");
+            assertThat(column(browser, "as")).containsOnly("anonymous");
             assertThat(browser.findElement(By.id("decided-by")).getText()).isEqualTo("ping");
 
             Thread.sleep(1200);   // let the chart draw its next second
@@ -74,10 +80,12 @@ class DemoPageIT {
         try (Browser chromium = Browser.start(profile)) {
             WebDriver browser = chromium.driver();
             browser.get(sample.url("/"));
+            assertThat(browser.findElement(By.id("change-policy")).isEnabled()).as("before an operator signs in").isFalse();
+            signIn(browser, SampleServer.OPERATOR, SampleServer.OPERATOR_PASSWORD);
+            assertThat(browser.findElement(By.id("policy-sign-in")).isDisplayed()).isFalse();
             new Select(browser.findElement(By.id("endpoint"))).selectByValue("report");
             new Select(browser.findElement(By.cssSelector("#policy-form select[name='algorithm']"))).selectByVisibleText("gcra");
             browser.findElement(By.cssSelector("#policy-form input[name='rate']")).sendKeys("4/1m");
-            browser.findElement(By.cssSelector("#policy-form input[name='password']")).sendKeys(SampleServer.OPERATOR_PASSWORD);
             browser.findElement(By.id("change-policy")).click();
             WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(15));
             wait.until(b -> b.findElement(By.id("policy-note")).getText().equals("Policy report is now gcra 4/1m, on every node."));
@@ -100,21 +108,77 @@ class DemoPageIT {
             browser.get(sample.url("/"));
             new Select(browser.findElement(By.id("endpoint"))).selectByValue("ping");
             send(browser, 1);
-            new Select(browser.findElement(By.id("caller"))).selectByValue("user");
+            signIn(browser, SampleServer.USER, SampleServer.USER_PASSWORD);
+            assertThat(new Select(browser.findElement(By.id("caller"))).getFirstSelectedOption().getText())
+                    .as("whoever signs in is the caller").startsWith("user, signed in");
             send(browser, 1);
             assertThat(column(browser, "decided")).containsExactly("ping.tier.user", "ping");   // newest first
+            assertThat(column(browser, "as")).containsExactly("user", "anonymous");
 
             // api-per-ip made tighter than ping: 3 per minute for each address, from full
             admin("PUT", sample.url("/api/throttled/routes/api-per-ip"), "{\"rate\":\"3/1m\"}");
             admin("DELETE", sample.url("/api/throttled/buckets/api-per-ip"), null);
-            new Select(browser.findElement(By.id("caller"))).selectByValue("");
+            browser.findElement(By.id("sign-out")).click();
+            assertThat(browser.findElement(By.id("caller")).getAttribute("value")).as("signed out: anonymous again").isEmpty();
             send(browser, 4);
 
             assertThat(column(browser, "decided").subList(0, 4)).containsOnly("api-per-ip");
             assertThat(column(browser, "remaining").subList(0, 4)).containsExactly("0", "0", "1", "2");
             assertThat(column(browser, "status").subList(0, 4)).containsExactly("429", "200", "200", "200");
+            assertThat(column(browser, "as").subList(0, 4)).containsOnly("anonymous");
         } finally {
             sample.reset();
+        }
+    }
+
+    @Test
+    void signingInChecksThePasswordKeepsItOnlyInMemoryAndSigningOutForgetsIt(SampleServer sample, @TempDir Path profile) {
+        sample.reset();
+        try (Browser chromium = Browser.start(profile)) {
+            WebDriver browser = chromium.driver();
+            browser.get(sample.url("/"));
+            browser.findElement(By.id("sign-in-user")).sendKeys(SampleServer.USER);
+            browser.findElement(By.id("sign-in-password")).sendKeys("wrong");
+            browser.findElement(By.id("sign-in")).click();
+            WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(15));
+            wait.until(b -> b.findElement(By.id("sign-in-error")).getText().equals("Wrong user or password."));
+            assertThat(browser.findElement(By.id("signed-in")).isDisplayed()).isFalse();
+            assertThat(browser.findElement(By.cssSelector("#caller option[value='signed-in']")).isEnabled()).isFalse();
+
+            browser.findElement(By.id("sign-in-user")).clear();
+            browser.findElement(By.id("sign-in-password")).clear();
+            signIn(browser, SampleServer.USER, SampleServer.USER_PASSWORD);
+            assertThat(browser.findElement(By.id("signed-in")).getText()).startsWith("signed in as user").doesNotContain("throttled-admin");
+            assertThat(browser.findElement(By.id("sign-in-form")).isDisplayed()).isFalse();
+            assertThat(browser.findElement(By.id("policy-sign-in")).isDisplayed()).as("a user is no operator").isTrue();
+            assertThat(browser.findElement(By.id("change-policy")).isEnabled()).isFalse();
+            // the password is neither in the page nor stored: only in demo.js' memory
+            assertThat(browser.findElement(By.id("sign-in-password")).getAttribute("value")).isEmpty();
+            assertThat(browser.getPageSource()).doesNotContain(SampleServer.USER_PASSWORD);
+            assertThat((Long) ((JavascriptExecutor) browser).executeScript(
+                    "return localStorage.length + sessionStorage.length + document.cookie.length")).isZero();
+
+            browser.findElement(By.id("sign-out")).click();
+            wait.until(b -> b.findElement(By.id("sign-in-form")).isDisplayed());
+            assertThat(browser.findElement(By.id("signed-in")).isDisplayed()).isFalse();
+            assertThat(browser.findElement(By.cssSelector("#caller option[value='signed-in']")).isEnabled()).isFalse();
+            new Select(browser.findElement(By.id("endpoint"))).selectByValue("ping");
+            send(browser, 1);
+            assertThat(column(browser, "as")).containsExactly("anonymous");
+            assertThat(column(browser, "decided")).containsExactly("ping");
+        }
+    }
+
+    @Test
+    void theContentSecurityPolicyRefusesInlineScriptAndTheRefusalIsSeen(SampleServer sample, @TempDir Path profile) {
+        try (Browser chromium = Browser.start(profile)) {
+            WebDriver browser = chromium.driver();
+            browser.get(sample.url("/"));
+            // what an injected <script> would do: the page's policy refuses it, and the console says so
+            ((JavascriptExecutor) browser).executeScript("const s = document.createElement('script');"
+                    + " s.textContent = 'document.title = \"injected\"'; document.body.appendChild(s);");
+            assertThat(browser.getTitle()).isEqualTo("throttled demo");
+            assertThat(chromium.cspViolations()).singleElement().asString().contains("inline script", "script-src 'self'");
         }
     }
 
@@ -165,6 +229,15 @@ class DemoPageIT {
             assertThat(Integer.parseInt(last.replaceAll("[^0-9]", ""))).isGreaterThanOrEqualTo(750);
             assertThat(browser.findElement(By.id("partner-summary")).getText()).contains("accepted 6, refused 0");
         }
+    }
+
+    /** Signs in through the page's form and waits until the page says who is signed in. */
+    private static void signIn(WebDriver browser, String user, String password) {
+        browser.findElement(By.id("sign-in-user")).sendKeys(user);
+        browser.findElement(By.id("sign-in-password")).sendKeys(password);
+        browser.findElement(By.id("sign-in")).click();
+        new WebDriverWait(browser, Duration.ofSeconds(15)).until(b -> b.findElement(By.id("signed-in")).isDisplayed()
+                && b.findElement(By.id("whoami")).getText().equals(user));
     }
 
     /** Clicks a burst of n (1: send one) and waits until the page has logged them all. */
