@@ -9,6 +9,7 @@ import io.throttled.it.InContainer;
 import jakarta.inject.Inject;
 import java.net.URI;
 import org.eclipse.microprofile.config.ConfigProvider;
+import org.eclipse.microprofile.config.spi.ConfigSource;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
@@ -27,7 +28,8 @@ class StoredOverridesAreDataTest {
     @Deployment
     static WebArchive deployment() {
         return Deployments.war("stored-overrides", "throttled.policy.from-properties.rate=1/1m")
-                .addClasses(InContainer.class, ConfiguredBean.class);
+                .addClasses(InContainer.class, ConfiguredBean.class, ItConfigSource.class)
+                .addAsServiceProvider(ConfigSource.class, ItConfigSource.class);
     }
 
     @Inject
