@@ -1,0 +1,69 @@
+package io.throttled.admin;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.throttled.config.PolicyField;
+import io.throttled.config.RouteField;
+import jakarta.json.Json;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonValue;
+import java.io.StringReader;
+import java.math.BigDecimal;
+import java.util.Map;
+
+/**
+ * Fuzzes the JSON body of the admin API's policy and route overrides. Documented outcome: an
+ * {@link OverrideRequest}, with a violation for each thing wrong; never an exception. A number it keeps is
+ * the number the body holds. Input: the body as UTF-8 text. See docs/fuzzing.md.
+ */
+class OverrideRequestFuzzTest {
+
+    @FuzzTest(maxDuration = "60s")
+    void parse(byte[] input) {
+        String body = new String(input, UTF_8);
+        for (boolean route : new boolean[] {false, true}) {
+            OverrideRequest request = OverrideRequest.parse(body, route);
+
+            assertThat(request.violations()).allSatisfy(v -> {
+                assertThat(v.field()).isNotNull();
+                assertThat(v.value()).isNotNull();
+                assertThat(v.message()).isNotBlank();
+            });
+            assertThat(request.fields()).doesNotContainValue(null);
+            assertThat(request.routeFields()).doesNotContainValue(null);
+            if (!route) {
+                assertThat(request.routeFields()).isEmpty();
+            }
+            numbersKept(body, request, route);
+            request.tierViolations(true);
+        }
+    }
+
+    /** Each JSON number the request kept as a field reads back as that same number, never rounded or cut. */
+    private static void numbersKept(String body, OverrideRequest request, boolean route) {
+        JsonValue json;
+        try (JsonReader reader = Json.createReader(new StringReader(body))) {
+            json = reader.readValue();
+        } catch (RuntimeException unreadable) {
+            return;   // parse said so in a violation
+        }
+        if (json.getValueType() != JsonValue.ValueType.OBJECT) {
+            return;
+        }
+        for (Map.Entry<String, JsonValue> member : json.asJsonObject().entrySet()) {
+            if (!(member.getValue() instanceof JsonNumber number)) {
+                continue;
+            }
+            String kept = route ? RouteField.fromConfig(member.getKey()).map(request.routeFields()::get).orElse(null) : null;
+            if (kept == null) {
+                kept = PolicyField.fromConfig(member.getKey()).map(request.fields()::get).orElse(null);
+            }
+            if (kept != null) {
+                assertThat(new BigDecimal(kept)).as(member.getKey()).isEqualByComparingTo(number.bigDecimalValue());
+            }
+        }
+    }
+}
