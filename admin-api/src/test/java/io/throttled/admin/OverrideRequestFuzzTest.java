@@ -13,12 +13,14 @@ import jakarta.json.JsonValue;
 import java.io.StringReader;
 import java.math.BigDecimal;
 import java.util.Map;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Fuzzes the JSON body of the admin API's policy and route overrides. Documented outcome: an
  * {@link OverrideRequest}, with a violation for each thing wrong; never an exception. A number it keeps is
  * the number the body holds. Input: the body as UTF-8 text. See docs/fuzzing.md.
  */
+@Timeout(5)   // per input; while fuzzing, Jazzer hands it to libFuzzer as -timeout
 class OverrideRequestFuzzTest {
 
     @FuzzTest(maxDuration = "60s")

@@ -18,12 +18,14 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Fuzzes claim values (a JWT's content) and the operator text of call rules, tier sources and durations.
  * Documented outcome: a value, or an {@link IllegalArgumentException} itself with a message (for call rules:
  * violations, never an exception). Input: UTF-8 text. See docs/fuzzing.md.
  */
+@Timeout(5)   // per input; while fuzzing, Jazzer hands it to libFuzzer as -timeout
 class ConfigTextFuzzTest {
     /** The call-rule fields, in the order the lines of a {@link #callRules} input give them. */
     private static final List<PolicyField> RULES =

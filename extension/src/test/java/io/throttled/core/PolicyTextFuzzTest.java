@@ -6,12 +6,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.util.List;
 import java.util.function.BiConsumer;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Fuzzes the text of policies, as annotations, config and the admin API's JSON give it. Documented outcome:
  * a value, or an {@link IllegalArgumentException} (for a whole policy, an {@link InvalidPolicyException})
  * with a message; any other throwable is a finding. Input: UTF-8 text. See docs/fuzzing.md.
  */
+@Timeout(5)   // per input; while fuzzing, Jazzer hands it to libFuzzer as -timeout
 class PolicyTextFuzzTest {
     /** The text setters, in the order the lines of a {@link #policy} input feed them. */
     private static final List<BiConsumer<PolicyBuilder, String>> FIELDS = List.of(

@@ -8,12 +8,14 @@ import inet.ipaddr.IPAddress;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Fuzzes what a client controls on the way to its address key: the socket peer's text, the forwarding header
  * lines, and single-valued headers. Input: UTF-8 text, line 1 the peer (empty: none), each further line one
  * header line. See docs/fuzzing.md.
  */
+@Timeout(5)   // per input; while fuzzing, Jazzer hands it to libFuzzer as -timeout
 class ForwardedHeadersFuzzTest {
     private static final String PROXIES = "10.0.0.0/8, 192.168.1.7, fd00::/8";
     private static final TrustedProxies VIA_XFF = TrustedProxies.parse(PROXIES, "x-forwarded-for");

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Fuzzes route patterns (operator text) and request paths (client text) through the route table. Patterns
@@ -16,6 +17,7 @@ import java.util.List;
  * path is theirs to bound, so fuzzed patterns holding one are parsed but never matched; the table's own regex
  * routes are ones an operator would write.
  */
+@Timeout(5)   // per input; while fuzzing, Jazzer hands it to libFuzzer as -timeout
 class RoutesFuzzTest {
     private static final Route ALL = Route.of("all", "/**").withPriority(-10);
     private static final Route ADMIN = Route.of("admin", "/admin/**").withPriority(10);
