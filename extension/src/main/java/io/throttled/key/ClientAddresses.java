@@ -42,8 +42,8 @@ public final class ClientAddresses {
             text = text.substring(0, zone);
         }
         IPAddress address = new IPAddressString(text).getAddress();
-        if (address == null || address.isPrefixed()) {
-            return null;   // a CIDR block is not a client
+        if (address == null || address.isPrefixed() || address.isMultiple()) {
+            return null;   // a CIDR block, a range (1-9.0.0.2) or a wildcard (192.0.2.*) is not a client
         }
         return unmapped(address);
     }
