@@ -52,6 +52,11 @@ record OverrideRequest(Map<PolicyField, String> fields, Map<RouteField, String> 
         } catch (JsonException | IllegalStateException e) {
             violations.add(new Violation("body", abbreviate(body), "is not JSON: " + e.getMessage()));
             return new OverrideRequest(fields, violations);
+        } catch (RuntimeException e) {
+            // JSON-P builds each number as it reads: Parsson throws NumberFormatException for an exponent beyond an
+            // int and UnsupportedOperationException past 1,100 digits
+            violations.add(new Violation("body", abbreviate(body), "holds a value that cannot be read: " + e.getMessage()));
+            return new OverrideRequest(fields, violations);
         }
         for (Map.Entry<String, JsonValue> member : json.entrySet()) {
             Optional<RouteField> routeField = route ? RouteField.fromConfig(member.getKey()) : Optional.empty();
@@ -107,7 +112,7 @@ record OverrideRequest(Map<PolicyField, String> fields, Map<RouteField, String> 
             return;
         }
         String text = switch (field) {
-            case PRIORITY -> value instanceof JsonNumber n && n.isIntegral() ? Long.toString(n.longValue()) : null;
+            case PRIORITY -> wholeNumber(value);
             case METHODS -> value.getValueType() == JsonValue.ValueType.ARRAY
                     ? String.join(",", value.asJsonArray().stream().map(v -> v.getValueType() == JsonValue.ValueType.STRING
                         ? ((jakarta.json.JsonString) v).getString() : v.toString()).toList())

@@ -88,4 +88,29 @@ class OverrideRequestTest {
         assertThat(r.violations()).extracting(Violation::field).containsExactlyInAnyOrder("cost", "enforce", "bogus");
         assertThat(r.fields()).containsOnlyKeys(PolicyField.RATE);
     }
+
+    @Test
+    void aNumberTheJsonReaderCannotBuildIsABadBodyNotAnError() {
+        // found by OverrideRequestFuzzTest: Parsson's NumberFormatException (an exponent beyond an int) escaped parse
+        OverrideRequest exponent = OverrideRequest.parse("{\"burst\":1e4111111111111111111}", true);
+        OverrideRequest digits = OverrideRequest.parse("{\"burst\":" + "9".repeat(1101) + "}");
+
+        assertThat(exponent.violations()).singleElement().satisfies(v -> {
+            assertThat(v.field()).isEqualTo("body");
+            assertThat(v.message()).startsWith("holds a value that cannot be read: ");
+        });
+        assertThat(digits.violations()).extracting(Violation::field).containsExactly("body");
+    }
+
+    @Test
+    void aPriorityBeyondALongIsRefusedNotCut() {
+        // 2^64 + 5 was read as 5
+        OverrideRequest r = OverrideRequest.parse("{\"priority\":18446744073709551621}", true);
+
+        assertThat(r.routeFields()).isEmpty();
+        assertThat(r.violations()).singleElement().satisfies(v -> {
+            assertThat(v.field()).isEqualTo("priority");
+            assertThat(v.message()).isEqualTo("must be a whole JSON number");
+        });
+    }
 }

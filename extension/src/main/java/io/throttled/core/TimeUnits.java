@@ -25,7 +25,11 @@ final class TimeUnits {
         if (unit == null) {
             throw new IllegalArgumentException("unknown time unit '" + m.group(2) + "'");
         }
-        return Math.multiplyExact(Long.parseLong(m.group(1)), unit);
+        long amount = Long.parseLong(m.group(1));   // at most 12 digits: a long
+        if (amount > Long.MAX_VALUE / unit) {
+            throw new IllegalArgumentException("'" + text + "' is too long to count in milliseconds");
+        }
+        return amount * unit;
     }
 
     static String format(long millis) {

@@ -1,7 +1,6 @@
 package io.throttled.key;
 
 import inet.ipaddr.IPAddress;
-import inet.ipaddr.IPAddressString;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,7 +17,7 @@ public final class AddressBlocks {
      */
     public AddressBlocks add(String entry) {
         String text = entry.trim();
-        IPAddress address = text.isEmpty() ? null : new IPAddressString(text).getAddress();
+        IPAddress address = text.isEmpty() ? null : ClientAddresses.read(text);
         if (address == null) {
             bad.add("'" + text + "'");
         } else {

@@ -41,11 +41,23 @@ public final class ClientAddresses {
         if (zone > 0) {
             text = text.substring(0, zone);
         }
-        IPAddress address = new IPAddressString(text).getAddress();
-        if (address == null || address.isPrefixed()) {
-            return null;   // a CIDR block is not a client
+        IPAddress address = read(text);
+        if (address == null || address.isPrefixed() || address.isMultiple()) {
+            return null;   // a CIDR block, a range (1-9.0.0.2) or a wildcard (192.0.2.*) is not a client
         }
         return unmapped(address);
+    }
+
+    /**
+     * The address or block the text names, or {@code null}: {@link IPAddressString#getAddress()} is meant to answer
+     * null for what is none, but throws for some text, e.g. AddressValueException for {@code 1100-.0.2}.
+     */
+    static IPAddress read(String text) {
+        try {
+            return new IPAddressString(text).getAddress();
+        } catch (RuntimeException notAnAddress) {
+            return null;
+        }
     }
 
     /** "" or ":" and a port number. */

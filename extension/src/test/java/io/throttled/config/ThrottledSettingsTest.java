@@ -52,4 +52,15 @@ class ThrottledSettingsTest {
                 .isInstanceOfSatisfying(InvalidSettingsException.class, e -> assertThat(e.problems()).containsExactly(
                         "throttled.redis.pool.idle-ping='often' is not a duration; e.g. 50ms, 2s, 1m"));
     }
+
+    @Test
+    void aDurationTooLongIsAProblemNamedWithItsKey() {
+        // found by ConfigTextFuzzTest: the digits overflowed a long (NumberFormatException, key-less message) or the
+        // Duration (ArithmeticException, which escaped read)
+        assertThatThrownBy(() -> ThrottledSettings.read(config(Map.of(ConfigKeys.REDIS_URL, "redis://localhost:6379",
+                ConfigKeys.REDIS_TIMEOUT, "99999999999999999999", ConfigKeys.REDIS_POOL_IDLE_PING, "9999999999999999h"))))
+                .isInstanceOfSatisfying(InvalidSettingsException.class, e -> assertThat(e.problems()).containsExactlyInAnyOrder(
+                        "throttled.redis.timeout='99999999999999999999' is too long a duration (at most 12 digits)",
+                        "throttled.redis.pool.idle-ping='9999999999999999h' is too long a duration (at most 12 digits)"));
+    }
 }

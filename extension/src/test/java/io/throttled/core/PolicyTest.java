@@ -175,4 +175,13 @@ class PolicyTest {
         assertThatThrownBy(() -> Policy.builder("w").rate("99999989/1s").maxWait("1h").build())
                 .hasMessageContaining("leaves the exact range");
     }
+
+    @Test
+    void aDurationTooLongToCountIsNamedNotAnOverflow() {
+        // found by PolicyTextFuzzTest: 12 digits of days overflowed a long, and ArithmeticException escaped the builder
+        assertThatThrownBy(() -> Policy.builder("w").rate("10/1s").maxWait("999999999999d").leaseLifetime("999999999999d").build())
+                .isExactlyInstanceOf(InvalidPolicyException.class)
+                .hasMessageContaining("max-wait '999999999999d': is not a duration: '999999999999d' is too long to count in milliseconds")
+                .hasMessageContaining("lease-lifetime '999999999999d': is not a duration: '999999999999d' is too long");
+    }
 }

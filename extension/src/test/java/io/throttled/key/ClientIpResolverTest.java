@@ -101,7 +101,10 @@ class ClientIpResolverTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"garbage", "unknown", "_hidden", "\"", "[::1", "1.2.3.4.5", "300.1.1.1", "",
-        "10.0.0.0/8", ";;;;", "for=", "\u0000\u0001", "1.1.1.1:99999999999999999999", "1.1.1.1:x", "[2001:db8::1]:70000"})
+        "10.0.0.0/8", ";;;;", "for=", "\u0000\u0001", "1.1.1.1:99999999999999999999", "1.1.1.1:x", "[2001:db8::1]:70000",
+        // ranges and wildcards are sets of addresses (found by ForwardedHeadersFuzzTest: "10-0.0.2" became a key)
+        "10-0.0.2", "192.0.2.*", "10.0-255.0.1", "2001:db8::*", "*",
+        "1100-.0.2"})   // IPAddressString threw AddressValueException for it (found by ForwardedHeadersFuzzTest)
     void garbageNeverThrowsNorBecomesAKey(String garbage) {
         FakeCall xff = FakeCall.from("10.0.0.2").header("X-Forwarded-For", garbage + ", 10.0.0.1");
         FakeCall forwarded = FakeCall.from("10.0.0.2").header("Forwarded", "for=" + garbage + ", for=10.0.0.1");
@@ -126,12 +129,14 @@ class ClientIpResolverTest {
     void noPeerNoAddress() {
         assertThat(ip(direct, FakeCall.withoutRequest())).isEmpty();
         assertThat(ip(direct, FakeCall.from("not-an-ip"))).isEmpty();
+        assertThat(ip(direct, FakeCall.from("10-0.0.2"))).isEmpty();
+        assertThat(ip(direct, FakeCall.from("1100-.0.2"))).isEmpty();
     }
 
     @Test
     void badTrustedProxiesAreNamedInTheError() {
-        assertThatThrownBy(() -> TrustedProxies.parse("10.0.0.0/8, nonsense, 1.2.3.999", "x-forwarded-for"))
-                .hasMessage("throttled.trusted-proxies: 'nonsense', '1.2.3.999' is not an IP address or CIDR block"
+        assertThatThrownBy(() -> TrustedProxies.parse("10.0.0.0/8, nonsense, 1.2.3.999, 1100-.0.2", "x-forwarded-for"))
+                .hasMessage("throttled.trusted-proxies: 'nonsense', '1.2.3.999', '1100-.0.2' is not an IP address or CIDR block"
                         + " (e.g. 10.0.0.0/8, 192.168.1.7, fd00::/8)");
         assertThatThrownBy(() -> new ClientIpResolver(TrustedProxies.NONE, 129))
                 .hasMessageContaining("throttled.ipv6-prefix-length=129 must be between 1 and 128");

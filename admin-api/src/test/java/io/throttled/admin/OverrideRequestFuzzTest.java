@@ -1,0 +1,85 @@
+package io.throttled.admin;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.throttled.config.PolicyField;
+import io.throttled.config.RouteField;
+import jakarta.json.Json;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonValue;
+import java.io.StringReader;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Fuzzes the JSON body of the admin API's policy and route overrides. Documented outcome: an
+ * {@link OverrideRequest}, with a violation for each thing wrong; never an exception. A number it keeps is
+ * the number the body holds. Input: the body as UTF-8 text. See docs/fuzzing.md.
+ */
+@Timeout(5)   // per input; while fuzzing, Jazzer hands it to libFuzzer as -timeout
+class OverrideRequestFuzzTest {
+
+    @FuzzTest(maxDuration = "60s")
+    void parse(byte[] input) {
+        String body = new String(input, UTF_8);
+        for (boolean route : new boolean[] {false, true}) {
+            OverrideRequest request = OverrideRequest.parse(body, route);
+
+            assertThat(request.violations()).allSatisfy(v -> {
+                assertThat(v.field()).isNotNull();
+                assertThat(v.value()).isNotNull();
+                assertThat(v.message()).isNotBlank();
+            });
+            assertThat(request.fields()).doesNotContainValue(null);
+            assertThat(request.routeFields()).doesNotContainValue(null);
+            if (!route) {
+                assertThat(request.routeFields()).isEmpty();
+            }
+            numbersKept(body, request, route);
+            request.tierViolations(true);
+        }
+    }
+
+    /**
+     * Each whole number the request kept (burst, cost, max-waiters, priority) is one the body sent for that field,
+     * never rounded or cut. Names are read in any case, so several members may name one field.
+     */
+    private static void numbersKept(String body, OverrideRequest request, boolean route) {
+        JsonValue json;
+        try (JsonReader reader = Json.createReader(new StringReader(body))) {
+            json = reader.readValue();
+        } catch (RuntimeException unreadable) {
+            return;   // parse said so in a violation
+        }
+        if (json.getValueType() != JsonValue.ValueType.OBJECT) {
+            return;
+        }
+        Map<Object, List<BigDecimal>> sent = new HashMap<>();
+        for (Map.Entry<String, JsonValue> member : json.asJsonObject().entrySet()) {
+            Optional<?> field = route ? RouteField.fromConfig(member.getKey()) : Optional.empty();
+            field = field.isPresent() ? field : PolicyField.fromConfig(member.getKey());
+            if (field.isPresent() && member.getValue() instanceof JsonNumber number) {
+                sent.computeIfAbsent(field.get(), f -> new ArrayList<>()).add(number.bigDecimalValue());
+            }
+        }
+        check(request.fields().get(PolicyField.BURST), sent.get(PolicyField.BURST));
+        check(request.fields().get(PolicyField.COST), sent.get(PolicyField.COST));
+        check(request.fields().get(PolicyField.MAX_WAITERS), sent.get(PolicyField.MAX_WAITERS));
+        check(request.routeFields().get(RouteField.PRIORITY), sent.get(RouteField.PRIORITY));
+    }
+
+    private static void check(String kept, List<BigDecimal> sent) {
+        if (kept != null) {
+            assertThat(sent).as("numbers sent for %s", kept).isNotNull()
+                    .anySatisfy(number -> assertThat(new BigDecimal(kept)).isEqualByComparingTo(number));
+        }
+    }
+}
