@@ -194,7 +194,7 @@ public class ThrottledAdminResource {
     /** Stores the override (none: dropped), applies it on this node at once, audits and answers the result. */
     private Response store(String name, ResolvedPolicy before, Map<PolicyField, String> fields, String action) {
         return whileStoreAnswers(() -> {
-            overrides.store().replace(name, fields);
+            overrides.replace(name, fields);
             overrides.reload();
             Optional<ResolvedPolicy> after = throttler.policies().resolve(name);
             if (after.isEmpty()) {   // a tier only its override defined: dropping the override removed the tier

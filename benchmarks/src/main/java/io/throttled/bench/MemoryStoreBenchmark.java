@@ -1,7 +1,7 @@
 package io.throttled.bench;
 
-import io.throttled.Algorithm;
-import io.throttled.Refill;
+import io.throttled.core.Algorithm;
+import io.throttled.core.Refill;
 import io.throttled.core.Policy;
 import io.throttled.memory.InMemoryRateLimiter;
 import java.util.concurrent.ThreadLocalRandom;

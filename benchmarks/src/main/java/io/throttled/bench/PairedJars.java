@@ -72,8 +72,8 @@ public final class PairedJars {
     /** {@code limiter.acquire(policy, key, 1)} of the jar's own classes, as a handle of one key argument. */
     private static MethodHandle decision(Path jar, String algorithm) throws Exception {
         URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, PairedJars.class.getClassLoader());
-        Class<?> algorithmType = loader.loadClass("io.throttled.Algorithm");
-        Class<?> refillType = loader.loadClass("io.throttled.Refill");
+        Class<?> algorithmType = loader.loadClass("io.throttled.core.Algorithm");
+        Class<?> refillType = loader.loadClass("io.throttled.core.Refill");
         Class<?> policyType = loader.loadClass("io.throttled.core.Policy");
         Class<?> limiterType = loader.loadClass("io.throttled.memory.InMemoryRateLimiter");
         boolean interval = algorithm.equals("token-bucket-interval");

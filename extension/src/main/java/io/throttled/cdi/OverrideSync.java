@@ -1,9 +1,13 @@
 package io.throttled.cdi;
 
-import io.throttled.config.OverrideStore;
+import io.throttled.core.OverrideStore;
+import io.throttled.config.ConfigKeys;
+import io.throttled.config.PolicyField;
 import io.throttled.config.RuntimeOverrides;
 import io.throttled.core.ExtensionThreads;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -43,6 +47,17 @@ public final class OverrideSync implements AutoCloseable {
 
     public OverrideStore store() {
         return store;
+    }
+
+    /** Replaces the overrides of one policy in the shared store (an empty map drops them), and every node hears it. */
+    public void replace(String policy, Map<PolicyField, String> fields) {
+        List<String> remove = new ArrayList<>();
+        for (PolicyField field : PolicyField.values()) {
+            remove.add(ConfigKeys.policy(policy, field));
+        }
+        Map<String, String> set = new LinkedHashMap<>();
+        fields.forEach((field, value) -> set.put(ConfigKeys.policy(policy, field), value));
+        store.replaceKeys(remove, set);
     }
 
     /** Also receive every notice (after overrides are re-read for an overrides notice). */

@@ -35,8 +35,8 @@ public class ThrottledExtension implements Extension {
     private volatile String applicationPath = "/";
 
     /**
-     * Stops the deployment at once, with what to add, when a required API is missing; then adds metrics,
-     * OpenTelemetry and health only when the application has those APIs.
+     * Stops the deployment at once, with what to add, when a required API is missing; then adds metrics
+     * and health only when the application has those APIs (OpenTelemetry: {@code TelemetryExtension}).
      */
     void beforeDiscovery(@Observes BeforeBeanDiscovery event) {
         String missing = RequiredApis.missing(ThrottledExtension.class.getClassLoader());
@@ -46,11 +46,6 @@ public class ThrottledExtension implements Extension {
         if (available("org.eclipse.microprofile.metrics.MetricRegistry")) {
             event.addAnnotatedType(ThrottledMetrics.class, ThrottledMetrics.class.getName())
                     .add(ApplicationScoped.Literal.INSTANCE);
-        }
-        if (available("io.opentelemetry.api.OpenTelemetry")) {
-            // its own listener beside MP Metrics: each counts every decision once, in its own system
-            event.addAnnotatedType(io.throttled.telemetry.ThrottledTelemetry.class,
-                    io.throttled.telemetry.ThrottledTelemetry.class.getName()).add(ApplicationScoped.Literal.INSTANCE);
         }
         if (available("org.eclipse.microprofile.health.HealthCheck")) {
             event.addAnnotatedType(RedisReadinessCheck.class, RedisReadinessCheck.class.getName())

@@ -2,7 +2,7 @@ package io.throttled.cdi;
 
 import io.throttled.config.ConfigKeys;
 import io.throttled.config.LocalOverrideStore;
-import io.throttled.config.OverrideStore;
+import io.throttled.core.OverrideStore;
 import io.throttled.config.PolicyRegistry;
 import io.throttled.config.ThrottledSettings;
 import io.throttled.core.AsyncRateLimiter;
@@ -14,8 +14,6 @@ import io.throttled.key.KeyResolver;
 import io.throttled.key.TierResolver;
 import io.throttled.config.RouteRegistry;
 import io.throttled.config.StoredOverrides;
-import io.throttled.jaxrs.Explainer;
-import io.throttled.jaxrs.ResourceIndex;
 import io.throttled.memory.InMemoryRateLimiter;
 import io.throttled.redis.RedisOverrideStore;
 import io.throttled.redis.CircuitBreaker;
@@ -142,18 +140,6 @@ public class ThrottledProducers {
     @Singleton
     RouteRegistry routes(ThrottledExtension extension) {
         return new RouteRegistry(ConfigProvider.getConfig(), extension.applicationPath());
-    }
-
-    @Produces
-    @Singleton
-    ResourceIndex resources() {
-        return new ResourceIndex();
-    }
-
-    @Produces
-    @Singleton
-    Explainer explainer(Throttler throttler, RouteRegistry routes, ResourceIndex resources) {
-        return new Explainer(throttler, routes, resources);
     }
 
     @Produces

@@ -1,5 +1,6 @@
 package io.throttled.config;
 
+import io.throttled.core.OverrideStore;
 import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

@@ -4,7 +4,6 @@ import static io.throttled.core.ExactArithmetic.ceilDiv;
 import static io.throttled.core.ExactArithmetic.reducedQuantity;
 import static io.throttled.core.ExactArithmetic.reducedWindow;
 
-import io.throttled.Refill;
 
 /**
  * How one limit of a policy is announced to clients (the {@code q} and {@code w} of the IETF

@@ -63,7 +63,7 @@ public final class BucketKeys {
      */
     public static String limit(String bucketKey, Policy policy, Limit limit) {
         String code = policy.algorithm().keyCode();
-        if (policy.refill() == io.throttled.Refill.INTERVAL) {
+        if (policy.refill() == io.throttled.core.Refill.INTERVAL) {
             code = "ti";
         }
         return bucketKey + ":" + code + limit.windowText();

@@ -1,7 +1,5 @@
 package io.throttled.core;
 
-import io.throttled.Algorithm;
-import io.throttled.Refill;
 
 /**
  * The integer arithmetic shared by the Lua scripts and the in-JVM twin, and the range in which it is exact.

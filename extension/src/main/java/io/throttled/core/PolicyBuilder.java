@@ -1,7 +1,5 @@
 package io.throttled.core;
 
-import io.throttled.Algorithm;
-import io.throttled.Refill;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

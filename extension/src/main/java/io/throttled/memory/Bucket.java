@@ -1,6 +1,6 @@
 package io.throttled.memory;
 
-import io.throttled.Refill;
+import io.throttled.core.Refill;
 import io.throttled.core.BucketKeys;
 import io.throttled.core.Decision;
 import io.throttled.core.Limit;

@@ -1,6 +1,6 @@
 package io.throttled.openapi;
 
-import io.throttled.Algorithm;
+import io.throttled.core.Algorithm;
 import io.throttled.config.CountCondition;
 import io.throttled.config.PolicyField;
 import io.throttled.config.ResolvedPolicy;

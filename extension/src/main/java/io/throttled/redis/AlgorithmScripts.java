@@ -1,6 +1,6 @@
 package io.throttled.redis;
 
-import io.throttled.Refill;
+import io.throttled.core.Refill;
 import io.throttled.core.Policy;
 import java.util.List;
 import java.util.stream.Stream;

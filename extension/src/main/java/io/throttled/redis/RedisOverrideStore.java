@@ -1,6 +1,6 @@
 package io.throttled.redis;
 
-import io.throttled.config.OverrideStore;
+import io.throttled.core.OverrideStore;
 import io.throttled.core.ExtensionThreads;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -241,7 +241,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
      * @param notice the notice
      */
     public void onNotice(String notice) {
-        if (io.throttled.config.OverrideStore.OVERRIDES_CHANGED.equals(notice)) {
+        if (io.throttled.core.OverrideStore.OVERRIDES_CHANGED.equals(notice)) {
             forgetAll();
         } else if (notice.startsWith("reset ")) {
             String[] parts = notice.split(" ", 3);

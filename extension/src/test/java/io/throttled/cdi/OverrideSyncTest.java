@@ -2,7 +2,7 @@ package io.throttled.cdi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.throttled.config.OverrideStore;
+import io.throttled.core.OverrideStore;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -1,10 +1,14 @@
 package io.throttled.core;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,6 +19,23 @@ class ArchitectureTest {
     private final JavaClasses classes = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("io.throttled");
+
+    /** Every package is its own slice, the root package {@code io.throttled} included: no two reach each other. */
+    @Test
+    void noPackageCycle() {
+        slices().assignedFrom(new SliceAssignment() {
+            @Override
+            public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
+                return javaClass.getPackageName().startsWith("io.throttled")
+                        ? SliceIdentifier.of(javaClass.getPackageName()) : SliceIdentifier.ignore();
+            }
+
+            @Override
+            public String getDescription() {
+                return "packages of io.throttled";
+            }
+        }).should().beFreeOfCycles().check(classes);
+    }
 
     @Test
     void plainPackagesImportNeitherJakartaNorJedis() {

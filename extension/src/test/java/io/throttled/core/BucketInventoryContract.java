@@ -2,7 +2,6 @@ package io.throttled.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.throttled.Algorithm;
 import io.throttled.testing.ManualClock;
 import java.util.HashSet;
 import java.util.List;

@@ -3,8 +3,6 @@ package io.throttled.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.throttled.Algorithm;
-import io.throttled.Refill;
 import org.junit.jupiter.api.Test;
 
 class BucketKeysTest {

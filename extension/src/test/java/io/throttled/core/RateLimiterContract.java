@@ -3,8 +3,6 @@ package io.throttled.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.throttled.Algorithm;
-import io.throttled.Refill;
 import io.throttled.testing.Concurrently;
 import io.throttled.testing.ManualClock;
 import java.time.Duration;

@@ -2,8 +2,6 @@ package io.throttled.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.throttled.Algorithm;
-import io.throttled.Refill;
 import io.throttled.testing.ManualClock;
 import java.time.Duration;
 import java.util.List;

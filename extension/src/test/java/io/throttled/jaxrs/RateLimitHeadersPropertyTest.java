@@ -2,8 +2,8 @@ package io.throttled.jaxrs;
 
 import static org.assertj.core.api.Assertions.fail;
 
-import io.throttled.Algorithm;
-import io.throttled.Refill;
+import io.throttled.core.Algorithm;
+import io.throttled.core.Refill;
 import io.throttled.cdi.Outcome;
 import io.throttled.config.HeaderStyle;
 import io.throttled.core.Decision;

@@ -17,7 +17,7 @@ import io.throttled.redis.ResilientRateLimiter;
 import io.throttled.testing.ManualClock;
 import io.throttled.testing.RedisExtension;
 import io.throttled.testing.RedisProcess;
-import io.throttled.config.OverrideStore;
+import io.throttled.core.OverrideStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;

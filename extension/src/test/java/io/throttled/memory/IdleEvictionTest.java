@@ -2,7 +2,7 @@ package io.throttled.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.throttled.Algorithm;
+import io.throttled.core.Algorithm;
 import io.throttled.core.Policy;
 import io.throttled.testing.ManualClock;
 import org.junit.jupiter.api.Test;

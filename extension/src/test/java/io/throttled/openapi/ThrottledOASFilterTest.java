@@ -11,7 +11,6 @@ import io.throttled.cdi.RequestDecisions;
 import io.throttled.cdi.ThrottledExtension;
 import io.throttled.cdi.ThrottledInterceptor;
 import io.throttled.cdi.ThrottledProducers;
-import io.throttled.config.PolicyField;
 import io.throttled.config.RuntimeOverrides;
 import io.throttled.redis.JedisScripting;
 import io.throttled.redis.RedisOverrideStore;
@@ -164,7 +163,7 @@ class ThrottledOASFilterTest {
         TestConfig.set("throttled.redis.url", redis.url());
         TestConfig.set("throttled.key-prefix", "openapi-test:");
         try (JedisScripting scripting = redis.scripting()) {
-            new RedisOverrideStore(scripting.client(), scripting, "openapi-test:").replace("ping", Map.of(PolicyField.RATE, "20/1s"));
+            new RedisOverrideStore(scripting.client(), scripting, "openapi-test:").replaceKeys(List.of(), Map.of("throttled.policy.ping.rate", "20/1s"));
             RuntimeOverrides.replaceAll(Map.of());   // as on a node that has not read them yet
 
             SwaggerParseResult result = filtered(OpenApiModels.of(OPERATIONS));

@@ -2,8 +2,8 @@ package io.throttled.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.throttled.Algorithm;
-import io.throttled.Refill;
+import io.throttled.core.Algorithm;
+import io.throttled.core.Refill;
 import io.throttled.core.Limit;
 import io.throttled.core.Policy;
 import io.throttled.testing.Concurrently;

@@ -4,8 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.throttled.Algorithm;
-import io.throttled.config.PolicyField;
+import io.throttled.core.Algorithm;
 import io.throttled.core.Decision;
 import io.throttled.core.Policy;
 import io.throttled.testing.RedisProcess;
@@ -82,7 +81,7 @@ class RedisAclTest {
                 CountDownLatch subscribed = new CountDownLatch(1);
                 try (AutoCloseable feed = overrides.listen(notice -> { }, subscribed::countDown)) {
                     assertThat(subscribed.await(10, TimeUnit.SECONDS)).as("subscribed to the change feed").isTrue();
-                    overrides.replace("acl", Map.of(PolicyField.RATE, "1/1s"));
+                    overrides.replaceKeys(List.of(), Map.of("throttled.policy.acl.rate", "1/1s"));
                     assertThat(overrides.load()).containsEntry("throttled.policy.acl.rate", "1/1s");
                     overrides.announce("reset");
                 }

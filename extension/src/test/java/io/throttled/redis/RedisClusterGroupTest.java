@@ -25,7 +25,7 @@ import redis.clients.jedis.util.JedisClusterCRC16;
 class RedisClusterGroupTest {
     private static final AtomicInteger CLIENTS = new AtomicInteger();
     private static final Policy USER = Policy.builder("user").rate("2/1d").build();
-    private static final Policy ROUTE = Policy.builder("route").algorithm(io.throttled.Algorithm.GCRA).rate("10/1d").build();
+    private static final Policy ROUTE = Policy.builder("route").algorithm(io.throttled.core.Algorithm.GCRA).rate("10/1d").build();
 
     private static JedisScripting redis;
     private final ManualClock clock = ManualClock.aheadOfRealTime();

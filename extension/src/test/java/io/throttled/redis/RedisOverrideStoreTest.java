@@ -2,10 +2,10 @@ package io.throttled.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.throttled.config.OverrideStore;
-import io.throttled.config.PolicyField;
+import io.throttled.core.OverrideStore;
 import io.throttled.testing.RedisProcess;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -15,6 +15,9 @@ import org.junit.jupiter.api.Test;
 
 /** Overrides shared through Redis: stored, replaced atomically, announced to every listening node. */
 class RedisOverrideStoreTest {
+    private static final List<String> PING = List.of("throttled.policy.ping.rate", "throttled.policy.ping.algorithm",
+            "throttled.policy.ping.cost");
+
 
     /**
      * The listening thread never carries the creator's context class loader (in a server, the application's),
@@ -70,20 +73,20 @@ class RedisOverrideStoreTest {
                 awaitSubscribed(rereads);
 
                 long sent = System.nanoTime();
-                a.replace("ping", Map.of(PolicyField.RATE, "2/1s", PolicyField.ALGORITHM, "gcra"));
+                a.replaceKeys(PING, Map.of("throttled.policy.ping.rate", "2/1s", "throttled.policy.ping.algorithm", "gcra"));
 
                 assertThat(heardByB.poll(1, TimeUnit.SECONDS)).isEqualTo(OverrideStore.OVERRIDES_CHANGED);
                 assertThat(System.nanoTime() - sent).isLessThan(Duration.ofSeconds(1).toNanos());
                 assertThat(b.load()).containsOnly(Map.entry("throttled.policy.ping.rate", "2/1s"),
                         Map.entry("throttled.policy.ping.algorithm", "gcra"));
 
-                a.replace("ping", Map.of(PolicyField.COST, "3"));   // replaces, does not merge
+                a.replaceKeys(PING, Map.of("throttled.policy.ping.cost", "3"));   // removes, then sets: replaces, does not merge
                 assertThat(heardByB.poll(1, TimeUnit.SECONDS)).isEqualTo(OverrideStore.OVERRIDES_CHANGED);
                 assertThat(b.load()).containsOnly(Map.entry("throttled.policy.ping.cost", "3"));
 
                 a.announce("reset ping u:alice");
                 assertThat(heardByB.poll(1, TimeUnit.SECONDS)).isEqualTo("reset ping u:alice");
-                a.replace("ping", Map.of());
+                a.replaceKeys(PING, Map.of());
                 assertThat(heardByB.poll(1, TimeUnit.SECONDS)).isEqualTo(OverrideStore.OVERRIDES_CHANGED);
                 assertThat(b.load()).isEmpty();
             }

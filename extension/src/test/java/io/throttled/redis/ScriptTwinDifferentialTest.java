@@ -3,8 +3,8 @@ package io.throttled.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
-import io.throttled.Algorithm;
-import io.throttled.Refill;
+import io.throttled.core.Algorithm;
+import io.throttled.core.Refill;
 import io.throttled.core.Acquisition;
 import io.throttled.core.Decision;
 import io.throttled.core.Limit;

@@ -59,7 +59,7 @@ class ConfigSourcesTest {
     @Test
     void runtimeOverrideHoldsWhileDeployed() {
         assertThat(InContainer.policy(throttler, "overridden").rate()).isEqualTo("1/1m");
-        overrides.store().replace("overridden", Map.of(PolicyField.RATE, "3/1m"));
+        overrides.replace("overridden", Map.of(PolicyField.RATE, "3/1m"));
         overrides.reload();
         try {
             assertThat(InContainer.policy(throttler, "overridden").rate()).isEqualTo("3/1m");
@@ -68,7 +68,7 @@ class ConfigSourcesTest {
             bean.overridden();
             assertThatThrownBy(bean::overridden).isInstanceOf(ThrottledException.class);
         } finally {
-            overrides.store().replace("overridden", Map.of());
+            overrides.replace("overridden", Map.of());
             overrides.reload();
         }
         assertThat(InContainer.policy(throttler, "overridden").rate()).isEqualTo("1/1m");

@@ -97,7 +97,7 @@ class AsyncWaitsTest {
     @Test
     void programmaticAcquireWaitsWithoutAThread() throws Exception {
         // a slot 3 s on: a loaded machine's gap between the two calls never reaches it (300 ms once did)
-        Policy policy = Policy.builder("programmatic").algorithm(io.throttled.Algorithm.GCRA).rate("1/3s").burst(1)
+        Policy policy = Policy.builder("programmatic").algorithm(io.throttled.core.Algorithm.GCRA).rate("1/3s").burst(1)
                 .maxWait(java.time.Duration.ofSeconds(5)).build();
         assertThat(async.acquire(policy, "p").get().allowed()).isTrue();
         long start = System.nanoTime();

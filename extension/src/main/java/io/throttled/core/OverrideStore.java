@@ -1,15 +1,14 @@
-package io.throttled.config;
+package io.throttled.core;
 
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
 /**
  * Where runtime overrides live so that every node sees them and they survive restarts, and how nodes tell
- * each other that something changed.
+ * each other that something changed. Keys and values are plain text here: what they mean (the config keys
+ * {@code throttled.policy.<name>.<field>}) is the configuration layer's business, which validates every value
+ * it reads back as data.
  */
 public interface OverrideStore {
 
@@ -25,25 +24,9 @@ public interface OverrideStore {
      */
     void replaceKeys(Collection<String> remove, Map<String, String> set);
 
-    /** Replaces the overrides of one policy (an empty map drops them) and sends {@link #OVERRIDES_CHANGED}. */
-    default void replace(String policy, Map<PolicyField, String> fields) {
-        List<String> remove = new ArrayList<>();
-        for (PolicyField field : PolicyField.values()) {
-            remove.add(key(policy, field));
-        }
-        Map<String, String> set = new LinkedHashMap<>();
-        fields.forEach((field, value) -> set.put(key(policy, field), value));
-        replaceKeys(remove, set);
-    }
-
     /** Sends a notice to every node, this one included. */
     void announce(String notice);
 
     /** Receives notices until closed; {@code onReconnect} runs whenever notices may have been missed. */
     AutoCloseable listen(Consumer<String> onNotice, Runnable onReconnect);
-
-    /** The config keys of one policy's overrides. */
-    static String key(String policy, PolicyField field) {
-        return ConfigKeys.policy(policy, field);
-    }
 }

@@ -1,4 +1,4 @@
-package io.throttled;
+package io.throttled.core;
 
 import java.util.Locale;
 

@@ -1,0 +1,30 @@
+package io.throttled.telemetry;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.spi.BeforeBeanDiscovery;
+import jakarta.enterprise.inject.spi.Extension;
+
+/**
+ * Adds the OpenTelemetry listener when the application sees the OpenTelemetry API, beside the MicroProfile
+ * Metrics one: each counts every decision once, in its own system. Its own extension, so that the CDI layer
+ * below does not know this package; nothing here names an OpenTelemetry type, so it loads without the API.
+ */
+public class TelemetryExtension implements Extension {
+
+    void beforeDiscovery(@Observes BeforeBeanDiscovery event) {
+        if (openTelemetryVisible()) {
+            event.addAnnotatedType(ThrottledTelemetry.class, ThrottledTelemetry.class.getName())
+                    .add(ApplicationScoped.Literal.INSTANCE);
+        }
+    }
+
+    private static boolean openTelemetryVisible() {
+        try {
+            Class.forName("io.opentelemetry.api.OpenTelemetry", false, TelemetryExtension.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+    }
+}
