@@ -2,8 +2,8 @@ package it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.throttled.testing.RedisClusterProcess;
-import io.throttled.testing.RedisProcess;
+import io.throttled.testing.redis.RedisClusterProcess;
+import io.throttled.testing.redis.RedisProcess;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,7 +2,7 @@ package it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.throttled.testing.RedisProcess;
+import io.throttled.testing.redis.RedisProcess;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;

@@ -5,7 +5,7 @@ import io.throttled.redis.CoalescingScripting;
 import io.throttled.redis.JedisKeyspace;
 import io.throttled.redis.RedisRateLimiter;
 import io.throttled.redis.ScriptCall;
-import io.throttled.testing.RedisProcess;
+import io.throttled.testing.redis.RedisProcess;
 import java.util.Arrays;
 
 /**

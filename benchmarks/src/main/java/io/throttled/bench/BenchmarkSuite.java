@@ -1,6 +1,6 @@
 package io.throttled.bench;
 
-import io.throttled.testing.RedisProcess;
+import io.throttled.testing.redis.RedisProcess;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

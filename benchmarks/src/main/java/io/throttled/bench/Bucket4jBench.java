@@ -1,7 +1,7 @@
 package io.throttled.bench;
 
 import io.throttled.core.Policy;
-import io.throttled.testing.RedisProcess;
+import io.throttled.testing.redis.RedisProcess;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;

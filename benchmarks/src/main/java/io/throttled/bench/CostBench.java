@@ -6,7 +6,7 @@ import io.throttled.redis.JedisScripting;
 import io.throttled.redis.RedisConnections;
 import io.throttled.redis.RedisSettings;
 import io.throttled.redis.RedisRateLimiter;
-import io.throttled.testing.RedisProcess;
+import io.throttled.testing.redis.RedisProcess;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -12,7 +12,7 @@ import io.throttled.redis.RedisRateLimiter;
 import io.throttled.redis.RedisScripting;
 import io.throttled.redis.ResilientRateLimiter;
 import io.throttled.redis.ScriptCall;
-import io.throttled.testing.RedisProcess;
+import io.throttled.testing.redis.RedisProcess;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;

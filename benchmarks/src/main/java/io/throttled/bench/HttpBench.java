@@ -2,7 +2,7 @@ package io.throttled.bench;
 
 import io.throttled.core.Policy;
 import io.throttled.redis.RedisRateLimiter;
-import io.throttled.testing.RedisProcess;
+import io.throttled.testing.redis.RedisProcess;
 import it.LibertyServer;
 import java.net.URI;
 import java.nio.file.Files;

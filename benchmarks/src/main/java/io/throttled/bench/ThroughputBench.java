@@ -3,7 +3,7 @@ package io.throttled.bench;
 import io.throttled.bench.Variants.Variant;
 import io.throttled.redis.RedisRateLimiter;
 import io.throttled.redis.ScriptCall;
-import io.throttled.testing.RedisProcess;
+import io.throttled.testing.redis.RedisProcess;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.throttled.it;
 
-import io.throttled.testing.RedisExtension;
+import io.throttled.testing.redis.RedisExtension;
 import java.io.File;
 import java.util.Arrays;
 import java.util.Objects;

@@ -7,7 +7,7 @@ import io.throttled.core.AsyncRateLimiter;
 import io.throttled.core.Decision;
 import io.throttled.core.Policy;
 import io.throttled.it.Deployments;
-import io.throttled.testing.RequiresRedis;
+import io.throttled.testing.redis.RequiresRedis;
 import io.throttled.it.InContainer;
 import jakarta.inject.Inject;
 import java.lang.management.ManagementFactory;

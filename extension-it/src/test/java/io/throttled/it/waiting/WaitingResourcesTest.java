@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.throttled.it.ClientHttp;
 import io.throttled.it.Deployments;
-import io.throttled.testing.RequiresRedis;
+import io.throttled.testing.redis.RequiresRedis;
 import java.net.URL;
 import java.util.ArrayList;
 import java.util.List;

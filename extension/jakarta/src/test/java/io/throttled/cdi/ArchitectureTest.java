@@ -1,0 +1,84 @@
+package io.throttled.cdi;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import io.throttled.testing.PackageSlices;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The three layers, each its own module, as one picture: arrows point down only (Jakarta integration, then the Redis
+ * store, then the plain-Java stores and keys, then the model), and no two packages reach each other. The model, the
+ * in-JVM algorithms and the route matcher stand alone: no Jakarta, no Jedis. MicroProfile OpenAPI
+ * is optional: only its own package touches it.
+ */
+class ArchitectureTest {
+    private final JavaClasses classes = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("io.throttled");
+
+    /** Every package is its own slice, the root package {@code io.throttled} included: no two reach each other. */
+    @Test
+    void noPackageCycle() {
+        slices().assignedFrom(new PackageSlices()).should().beFreeOfCycles().check(classes);
+    }
+
+    @Test
+    void layersPointDownOnly() {
+        layeredArchitecture().consideringOnlyDependenciesInAnyPackage("io.throttled..")
+                .layer("Jakarta integration").definedBy("io.throttled", "io.throttled.config..", "io.throttled.cdi..",
+                        "io.throttled.jaxrs..", "io.throttled.servlet..", "io.throttled.telemetry..", "io.throttled.openapi..")
+                .layer("Redis store").definedBy("io.throttled.redis..")
+                .layer("Plain stores, keys and routes").definedBy("io.throttled.memory..", "io.throttled.lease..",
+                        "io.throttled.key..", "io.throttled.route..")
+                .layer("Model").definedBy("io.throttled.core..")
+                .whereLayer("Jakarta integration").mayNotBeAccessedByAnyLayer()
+                .whereLayer("Redis store").mayOnlyBeAccessedByLayers("Jakarta integration")
+                .whereLayer("Plain stores, keys and routes").mayOnlyBeAccessedByLayers("Redis store", "Jakarta integration")
+                .check(classes);
+    }
+
+    @Test
+    void plainPackagesImportNeitherJakartaNorJedis() {
+        noClasses().that().resideInAnyPackage("io.throttled.core..", "io.throttled.memory..", "io.throttled.route..")
+                .should().dependOnClassesThat().resideInAnyPackage("jakarta..", "javax.enterprise..",
+                        "org.eclipse.microprofile..", "io.opentelemetry..", "redis.clients..", "io.throttled.redis..")
+                .check(classes);
+    }
+
+    @Test
+    void thePublicApiPackageDependsOnNoImplementation() {
+        noClasses().that().resideInAPackage("io.throttled")
+                .should().dependOnClassesThat().resideInAnyPackage("io.throttled.memory..", "io.throttled.redis..",
+                        "redis.clients..")
+                .check(classes);
+    }
+
+    /**
+     * An application without MicroProfile OpenAPI must load every class it uses: only the filter's package refers
+     * to the API, nothing refers to that package, and its config source (loaded with every application) refers
+     * to neither.
+     */
+    @Test
+    void onlyTheOpenApiPackageTouchesTheOptionalOpenApiApi() {
+        noClasses().that().resideOutsideOfPackage("io.throttled.openapi..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.eclipse.microprofile.openapi..", "io.throttled.openapi..")
+                .check(classes);
+        noClasses().that().haveFullyQualifiedName("io.throttled.openapi.FilterDefault")
+                .should().dependOnClassesThat().resideInAnyPackage("org.eclipse.microprofile.openapi..")
+                .orShould().dependOnClassesThat().haveSimpleNameStartingWith("ThrottledOASFilter")
+                .check(classes);
+    }
+
+    /** An application without the OpenTelemetry API loads nothing that needs it: only the listener's package uses it. */
+    @Test
+    void onlyTheTelemetryPackageTouchesTheOptionalOpenTelemetryApi() {
+        noClasses().that().resideOutsideOfPackage("io.throttled.telemetry..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.opentelemetry..")
+                .check(classes);
+    }
+}
