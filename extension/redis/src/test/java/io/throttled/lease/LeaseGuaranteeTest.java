@@ -2,6 +2,7 @@ package io.throttled.lease;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.throttled.testing.Slow;
 import io.throttled.core.Decision;
 import io.throttled.core.FailureMode;
 import io.throttled.core.Policy;
@@ -43,6 +44,7 @@ import redis.clients.jedis.Jedis;
  * or a policy change, announced by the override store's notice, drops every node's leases at once.
  */
 @ExtendWith(RedisExtension.class)
+@Slow
 class LeaseGuaranteeTest {
     private static final int NODES = 4;
     private static final long RATE = 1000;        // per second

@@ -32,7 +32,7 @@ class RedisAclTest {
     private static final String PASSWORD = "acl-test-secret";
 
     static List<String> documentedRules() throws IOException {
-        String line = Files.readAllLines(Path.of("..", "docs", "redis-acl.conf")).stream()
+        String line = Files.readAllLines(Path.of("..", "..", "docs", "redis-acl.conf")).stream()
                 .filter(l -> l.startsWith("user ")).findFirst().orElseThrow();
         return Arrays.stream(line.split(" ")).skip(2).map(r -> r.equals(">CHANGE-ME") ? ">" + PASSWORD : r).toList();
     }

@@ -2,6 +2,7 @@ package io.throttled.resilience;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.throttled.testing.Slow;
 import io.throttled.core.Decision;
 import io.throttled.core.Policy;
 import io.throttled.memory.InMemoryRateLimiter;
@@ -23,6 +24,7 @@ import redis.clients.jedis.resps.ScanResult;
  * Redis memory stays within what the live keys need, and a legitimate client's key is limited correctly
  * throughout. The in-JVM store stays within its bound.
  */
+@Slow
 class CardinalityTest {
     private static final Policy POLICY = Policy.builder("api").rate("10/1m").build();
     private static final int KEYS = 1_000_000;

@@ -2,6 +2,7 @@ package io.throttled.resilience;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.throttled.testing.Slow;
 import io.throttled.core.Decision;
 import io.throttled.core.FailureMode;
 import io.throttled.core.Policy;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 
 /** SCRIPT FLUSH every 100 ms, and a Redis restart, under concurrent load: no decision fails. */
+@Slow
 class ChurnTest {
     private static final Policy POLICY = Policy.builder("churn").rate("1000000/1s").build();
 

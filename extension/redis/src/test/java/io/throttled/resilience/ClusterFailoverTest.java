@@ -2,6 +2,7 @@ package io.throttled.resilience;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.throttled.testing.Slow;
 import io.throttled.core.FailureMode;
 import io.throttled.core.Policy;
 import io.throttled.redis.RedisSettings;
@@ -19,6 +20,7 @@ import redis.clients.jedis.Jedis;
  * command fails that call to the failure mode), must still find the new master. Measured: how long until decisions
  * are made on Redis again, and the exceptions callers saw (none).
  */
+@Slow
 class ClusterFailoverTest {
     /** A budget the test never exhausts, so decisions keep going to Redis. */
     private static final Policy POLICY = Policy.builder("failover").rate("1000000/30d").build();

@@ -2,6 +2,7 @@ package io.throttled.resilience;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.throttled.testing.Slow;
 import io.throttled.core.Decision;
 import io.throttled.core.FailureMode;
 import io.throttled.core.Policy;
@@ -20,6 +21,7 @@ import redis.clients.jedis.params.MigrateParams;
  * SETSLOT NODE) while four threads decide for that key. Every decision is made on Redis, following MOVED
  * and ASK; none fails; the key's state moves with it, so the budget is kept exactly.
  */
+@Slow
 class ClusterReshardTest {
     private static final Policy POLICY = Policy.builder("hot").rate("3000/30d").build();   // no refill to speak of
 

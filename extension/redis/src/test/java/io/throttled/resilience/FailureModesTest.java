@@ -2,6 +2,7 @@ package io.throttled.resilience;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.throttled.testing.Slow;
 import io.throttled.core.Decision;
 import io.throttled.core.FailureMode;
 import io.throttled.core.Policy;
@@ -33,6 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * call gets its failure mode's decision; p99 stays within the timeout + 5 ms; once the breaker is open
  * decisions take microseconds; when Redis is back, decisions are on Redis again within seconds.
  */
+@Slow
 class FailureModesTest {
     private static final int THREADS = 8;
     private static final int CALLS_PER_THREAD = 400;

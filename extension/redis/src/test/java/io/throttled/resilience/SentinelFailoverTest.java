@@ -2,6 +2,7 @@ package io.throttled.resilience;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.throttled.testing.Slow;
 import io.throttled.core.FailureMode;
 import io.throttled.core.Policy;
 import io.throttled.redis.JedisScripting;
@@ -22,6 +23,7 @@ import redis.clients.jedis.RedisSentinelClient;
  * of the master. Measured: how long until decisions are made on the new master, the exceptions callers
  * saw (none: the failure mode decides meanwhile), and admissions beyond the limit during the switch.
  */
+@Slow
 class SentinelFailoverTest {
     /** A budget the test never exhausts, so decisions keep going to Redis; its state shows what Redis counted. */
     private static final Policy POLICY = Policy.builder("failover").rate("1000000/30d").build();

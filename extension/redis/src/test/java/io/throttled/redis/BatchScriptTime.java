@@ -19,6 +19,7 @@ import redis.clients.jedis.UnifiedJedis;
  *
  * <pre>
  * redis-server --port 7399 --save '' --daemonize yes
+ * # the blocks' folder at that commit; since the layers split it is extension/redis/src/main/resources/META-INF/throttled/lua
  * mkdir -p /tmp/old-lua &amp;&amp; git archive a365790~1 extension/src/main/resources/META-INF/throttled/lua \
  *   | tar -x --strip-components=4 -C /tmp/old-lua
  * CP="benchmarks/target/classes:$(cat benchmarks/target/classpath.txt)"
