@@ -9,6 +9,10 @@ import java.util.Set;
 /**
  * Builds a {@link Policy} from typed values or from the text of annotations, config and JSON. Text that
  * does not parse is remembered as a violation, so {@link #build()} reports every bad field at once.
+ *
+ * <p>One class of about 380 lines on purpose: it is the whole vocabulary of a policy (a typed and a text setter
+ * per field, each with its rule), read as one list by whoever checks what a field accepts; the rules that
+ * combine fields are {@code PolicyRules}.
  */
 public final class PolicyBuilder {
     private final String name;

@@ -36,6 +36,10 @@ import java.util.function.LongSupplier;
  * <p>A timer thread (started with the first lease, stopped by {@link #close}) gives back leases whose time is up
  * on keys that went quiet, and forgets idle keys. {@link #revoke} and {@link #revokeAll} drop leases at once: an
  * operator reset the bucket or the policies changed.
+ *
+ * <p>One class of about 330 lines: the decision path, the give-back timer and {@link #close} share the map of
+ * watched keys and each key's monitor, and splitting them would spread that locking protocol over several files.
+ * Each key's state is {@code KeyLeases} (with its {@code Lease}), keyed by {@code KeyId}.
  */
 public final class LeasingRateLimiter implements RateLimiter, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(LeasingRateLimiter.class.getName());
@@ -328,141 +332,5 @@ public final class LeasingRateLimiter implements RateLimiter, AutoCloseable {
             return null;   // too many keys watched: this one is not, and never leases until room is made
         }
         return keys.computeIfAbsent(id, k -> new KeyLeases(policy, key, nanoTime.getAsLong()));
-    }
-
-    /**
-     * A map key. Its equals and hashCode are written out: a record's generated equals goes through a JDK-wide
-     * method handle whose one-entry cache (JDK-8078641, fixed in 18) keeps the last record class compared, and with
-     * it the whole application, alive after an undeploy on Java 17.
-     */
-    private static final class KeyId {
-        private final String policy;
-        private final String key;
-
-        KeyId(String policy, String key) {
-            this.policy = policy;
-            this.key = key;
-        }
-
-        String policy() {
-            return policy;
-        }
-
-        String key() {
-            return key;
-        }
-
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof KeyId that && policy.equals(that.policy) && key.equals(that.key);
-        }
-
-        @Override
-        public int hashCode() {
-            return 31 * policy.hashCode() + key.hashCode();
-        }
-    }
-
-    /** One key's calls, its lease and its denial, guarded by its own monitor. */
-    private static final class KeyLeases {
-        final String key;
-        Policy policy;
-        long periodStart;
-        long periodTokens;
-        long lastPeriodTokens;
-        long lastCall;
-        Lease lease;
-        long holdUntil;
-        Decision held;
-
-        KeyLeases(Policy policy, String key, long now) {
-            this.policy = policy;
-            this.key = key;
-            this.periodStart = now;
-            this.lastCall = now;
-        }
-
-        /** A lease taken under other rules (a changed policy) is dropped. */
-        void sameRules(Policy current) {
-            if (current != policy && !current.equals(policy)) {
-                policy = current;
-                drop();
-            }
-        }
-
-        void drop() {
-            lease = null;
-            holdUntil = 0;
-            held = null;
-        }
-
-        void count(long now, long cost) {
-            long period = TimeUnit.MILLISECONDS.toNanos(policy.leasing().lifetimeMillis());
-            long since = now - periodStart;
-            if (since >= period) {
-                lastPeriodTokens = since >= 2 * period ? 0 : periodTokens;
-                periodTokens = 0;
-                periodStart = since >= 2 * period ? now : periodStart + period;
-            }
-            periodTokens += cost;
-            lastCall = now;
-        }
-
-        /** The tokens a lease should have now, about one lifetime of local use at most the smallest burst; 0 = not hot. */
-        long want(Policy current, long cost) {
-            long demand = Math.max(lastPeriodTokens, periodTokens);
-            if (demand < MIN_CALLS_PER_LEASE * cost) {
-                return 0;
-            }
-            long burst = Long.MAX_VALUE;
-            for (Limit limit : current.limits()) {
-                burst = Math.min(burst, limit.burst());
-            }
-            long want = Math.min(demand, burst) / cost * cost;
-            return want < MIN_CALLS_PER_LEASE * cost ? 0 : want;
-        }
-
-        /** From the lease, or the denial repeated, or null. */
-        Decision local(long now, long cost) {
-            Lease l = lease;
-            if (l != null && now < l.usableUntil && l.left >= cost) {
-                l.left -= cost;
-                return l.decision(policy, now);
-            }
-            if (held != null && now < holdUntil) {
-                long retry = Math.max(1, TimeUnit.NANOSECONDS.toMillis(holdUntil - now + 999_999));
-                return new Decision(false, held.remaining(), retry, held.resetAfterMillis(), held.limit(),
-                        held.policy(), Decision.Origin.OVER_LIMIT_CACHE);
-            }
-            return null;
-        }
-    }
-
-    /** Tokens of one lease still to admit here, until it may no longer be used. */
-    private static final class Lease {
-        final String id;
-        final long takenAt;
-        final long usableUntil;
-        final LeaseGrant grant;
-        long left;
-
-        Lease(String id, long left, long takenAt, long usableUntil, LeaseGrant grant) {
-            this.id = id;
-            this.left = left;
-            this.takenAt = takenAt;
-            this.usableUntil = usableUntil;
-            this.grant = grant;
-        }
-
-        /**
-         * Allowed from the lease. Remaining: what this node can still admit without asking, its lease's tokens
-         * left plus what the shared bucket held when the lease was taken, at most the burst.
-         */
-        Decision decision(Policy policy, long now) {
-            long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(now - takenAt);
-            long remaining = Math.min(grant.limit().burst(), left + grant.remaining());
-            return new Decision(true, remaining, 0, Math.max(0, grant.resetAfterMillis() - elapsedMillis),
-                    grant.limit(), policy.name(), Decision.Origin.LEASE);
-        }
     }
 }

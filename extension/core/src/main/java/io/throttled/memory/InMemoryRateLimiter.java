@@ -28,6 +28,9 @@ import java.util.function.Function;
  * decision on a known key reads the cache and writes nothing to it. Its states expire by themselves, as
  * their Redis keys would, and idle buckets are forgotten by an {@link IdleSweep}; the cache is bounded
  * ({@link Builder#maximumSize}), and a bucket evicted early for space starts full again.
+ *
+ * <p>About 370 lines, with its builder: every {@code RateLimiter} operation (single, group, reservation, lease,
+ * inventory) is a few lines over the same cache and locks, and the arithmetic lives in the {@code LimitState}s.
  */
 public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
     /** The most buckets held at once unless {@link Builder#maximumSize} says otherwise. */
