@@ -15,8 +15,9 @@ import java.util.Map;
  * One key's state under one policy: a {@link LimitState} per limit, named like the Redis keys so a
  * change of algorithm or window starts fresh. Not thread-safe: the limiter serialises access per bucket.
  *
- * <p>About 320 lines: the check/commit protocol across a bucket's limits is the Java twin of the Lua prelude's
- * deciding-limit loop, kept in one place as the script keeps it, for the differential test to compare.
+ * <p>About 320 lines: it is the Java twin of the Lua blocks that act on a bucket's limits (decide, reserve,
+ * penalty, release, around one check of every limit), kept together as the scripts share their prelude, for the
+ * differential test to compare with them.
  */
 final class Bucket {
     private final Map<String, LimitState> limits = new HashMap<>(2);
