@@ -8,7 +8,7 @@ import io.throttled.core.Policy;
 import io.throttled.core.RateLimiter;
 import io.throttled.it.Deployments;
 import io.throttled.it.InContainer;
-import io.throttled.redis.ResilientRateLimiter;
+import io.throttled.resilience.ResilientRateLimiter;
 import jakarta.inject.Inject;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;

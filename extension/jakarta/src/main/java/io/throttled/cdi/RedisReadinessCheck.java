@@ -3,7 +3,7 @@ package io.throttled.cdi;
 import io.throttled.core.CachedAnswer;
 import io.throttled.core.RateLimiter;
 import io.throttled.redis.RedisRateLimiter;
-import io.throttled.redis.ResilientRateLimiter;
+import io.throttled.resilience.ResilientRateLimiter;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -2,7 +2,7 @@ package io.throttled.cdi;
 
 import io.throttled.core.AsyncRateLimiter;
 import io.throttled.core.RateLimiter;
-import io.throttled.redis.ResilientRateLimiter;
+import io.throttled.resilience.ResilientRateLimiter;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.BeforeDestroyed;
 import jakarta.enterprise.context.Initialized;

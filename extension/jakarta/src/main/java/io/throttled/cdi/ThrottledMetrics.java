@@ -3,7 +3,7 @@ package io.throttled.cdi;
 import io.throttled.core.RateLimiter;
 import io.throttled.memory.InMemoryRateLimiter;
 import io.throttled.redis.RedisCallObserver;
-import io.throttled.redis.ResilientRateLimiter;
+import io.throttled.resilience.ResilientRateLimiter;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;

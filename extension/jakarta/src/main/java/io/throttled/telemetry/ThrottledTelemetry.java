@@ -13,7 +13,7 @@ import io.throttled.cdi.RedisBackend;
 import io.throttled.core.Decision;
 import io.throttled.core.RateLimiter;
 import io.throttled.redis.RedisCallObserver;
-import io.throttled.redis.ResilientRateLimiter;
+import io.throttled.resilience.ResilientRateLimiter;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;

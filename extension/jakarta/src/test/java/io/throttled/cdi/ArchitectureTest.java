@@ -33,7 +33,7 @@ class ArchitectureTest {
                 .layer("Jakarta integration").definedBy("io.throttled", "io.throttled.config..", "io.throttled.cdi..",
                         "io.throttled.jaxrs..", "io.throttled.servlet..", "io.throttled.telemetry..", "io.throttled.openapi..")
                 .layer("Redis store").definedBy("io.throttled.redis..")
-                .layer("Plain stores, keys and routes").definedBy("io.throttled.memory..", "io.throttled.lease..",
+                .layer("Plain stores, keys and routes").definedBy("io.throttled.memory..", "io.throttled.lease..", "io.throttled.resilience..",
                         "io.throttled.key..", "io.throttled.route..")
                 .layer("Model").definedBy("io.throttled.core..")
                 .whereLayer("Jakarta integration").mayNotBeAccessedByAnyLayer()

@@ -9,6 +9,7 @@ import io.throttled.core.Limit;
 import io.throttled.core.PerPolicy;
 import io.throttled.core.Policy;
 import io.throttled.core.RateLimiter;
+import io.throttled.core.SharedStore;
 import io.throttled.core.Reservation;
 import io.throttled.lease.LeaseGrant;
 import io.throttled.lease.LeaseStore;
@@ -27,7 +28,7 @@ import java.util.Set;
  * Decision d = limiter.acquire(policy, "u:alice");
  * }</pre>
  */
-public final class RedisRateLimiter implements RateLimiter, BucketInventory, LeaseStore, AutoCloseable {
+public final class RedisRateLimiter implements SharedStore, LeaseStore {
     private static final System.Logger LOG = System.getLogger(RedisRateLimiter.class.getName());
     static final int RESET_BATCH = 500;
 

@@ -1,11 +1,13 @@
 package io.throttled.redis;
 
+import io.throttled.core.UnsupportedStoreException;
+
 /**
  * The Redis server is too old for what was asked of it: for any decision (below {@link RedisVersion#MINIMUM}),
  * or for a policy with {@code max-wait} (below {@link RedisVersion#RESERVATIONS}). A setup error, not an
  * outage: the failure mode never hides it.
  */
-public class UnsupportedRedisException extends IllegalStateException {
+public class UnsupportedRedisException extends UnsupportedStoreException {
     private static final long serialVersionUID = 1L;
 
     /**

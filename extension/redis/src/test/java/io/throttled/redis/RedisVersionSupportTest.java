@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import io.throttled.resilience.ResilientRateLimiter;
+import io.throttled.resilience.CircuitBreaker;
 import io.throttled.core.FailureMode;
 import io.throttled.core.Policy;
 import io.throttled.memory.InMemoryRateLimiter;

@@ -3,6 +3,8 @@ package io.throttled.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.throttled.resilience.ResilientRateLimiter;
+import io.throttled.resilience.CircuitBreaker;
 import io.throttled.core.FailureMode;
 import io.throttled.core.Policy;
 import io.throttled.memory.InMemoryRateLimiter;

@@ -2,6 +2,9 @@ package io.throttled.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.throttled.resilience.ResilientRateLimiter;
+import io.throttled.resilience.CircuitBreaker;
+import io.throttled.resilience.OverLimitCache;
 import io.throttled.core.Acquisition;
 import io.throttled.core.Decision;
 import io.throttled.core.FailureMode;

@@ -7,7 +7,7 @@ import io.throttled.core.Decision;
 import io.throttled.core.FailureMode;
 import io.throttled.core.Policy;
 import io.throttled.redis.RedisSettings;
-import io.throttled.redis.ResilientRateLimiter;
+import io.throttled.resilience.ResilientRateLimiter;
 import io.throttled.testing.redis.RedisProcess;
 import java.util.ArrayList;
 import java.util.EnumMap;

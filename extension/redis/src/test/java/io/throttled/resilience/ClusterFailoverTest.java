@@ -6,7 +6,7 @@ import io.throttled.testing.Slow;
 import io.throttled.core.FailureMode;
 import io.throttled.core.Policy;
 import io.throttled.redis.RedisSettings;
-import io.throttled.redis.ResilientRateLimiter;
+import io.throttled.resilience.ResilientRateLimiter;
 import io.throttled.testing.redis.RedisClusterProcess;
 import io.throttled.testing.redis.RedisProcess;
 import java.time.Duration;

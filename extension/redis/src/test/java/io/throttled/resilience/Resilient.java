@@ -2,13 +2,13 @@ package io.throttled.resilience;
 
 import io.throttled.core.FailureMode;
 import io.throttled.memory.InMemoryRateLimiter;
-import io.throttled.redis.CircuitBreaker;
+import io.throttled.resilience.CircuitBreaker;
 import io.throttled.redis.JedisScripting;
-import io.throttled.redis.OverLimitCache;
+import io.throttled.resilience.OverLimitCache;
 import io.throttled.redis.RedisConnections;
 import io.throttled.redis.RedisRateLimiter;
 import io.throttled.redis.RedisSettings;
-import io.throttled.redis.ResilientRateLimiter;
+import io.throttled.resilience.ResilientRateLimiter;
 import java.util.function.LongSupplier;
 
 /** A limiter built as the extension builds it in production, for the resilience tests. */

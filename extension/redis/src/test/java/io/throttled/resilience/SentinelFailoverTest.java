@@ -8,7 +8,7 @@ import io.throttled.core.Policy;
 import io.throttled.redis.JedisScripting;
 import io.throttled.redis.RedisConnections;
 import io.throttled.redis.RedisSettings;
-import io.throttled.redis.ResilientRateLimiter;
+import io.throttled.resilience.ResilientRateLimiter;
 import io.throttled.testing.redis.RedisProcess;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,8 @@
-package io.throttled.redis;
+package io.throttled.resilience;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.throttled.redis.CircuitBreaker.State;
+import io.throttled.resilience.CircuitBreaker.State;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;

@@ -1,4 +1,4 @@
-package io.throttled.redis;
+package io.throttled.resilience;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

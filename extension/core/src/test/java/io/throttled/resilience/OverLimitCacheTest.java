@@ -1,4 +1,4 @@
-package io.throttled.redis;
+package io.throttled.resilience;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.throttled.redis;
+package io.throttled.resilience;
 
 import io.throttled.core.Acquisition;
 import io.throttled.core.BucketInventory;
@@ -7,6 +7,8 @@ import io.throttled.core.FailureMode;
 import io.throttled.core.Limit;
 import io.throttled.core.Policy;
 import io.throttled.core.RateLimiter;
+import io.throttled.core.SharedStore;
+import io.throttled.core.UnsupportedStoreException;
 import io.throttled.lease.LeasingRateLimiter;
 import io.throttled.memory.InMemoryRateLimiter;
 import java.util.ArrayList;
@@ -15,15 +17,15 @@ import java.util.OptionalLong;
 import java.util.function.LongSupplier;
 
 /**
- * The Redis limiter as the application uses it: a denial Redis gave recently is repeated here without a
+ * A decorator of any {@link SharedStore} (the Redis limiter): the store as the application uses it: a denial Redis gave recently is repeated here without a
  * round trip (the over-limit cache), and when Redis fails the failure mode decides, at once while the
  * circuit breaker is open. A failed Redis call never reaches the caller as an exception; a Redis too old for
- * the call does ({@link UnsupportedRedisException}).
+ * the call does ({@link UnsupportedStoreException}).
  */
 public final class ResilientRateLimiter implements RateLimiter, BucketInventory, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ResilientRateLimiter.class.getName());
 
-    private final RedisRateLimiter redis;
+    private final SharedStore redis;
     private final FailureMode mode;
     private final RateLimiter local;
     private final CircuitBreaker breaker;
@@ -31,7 +33,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
     private final LongSupplier nanoTime;
     private final LeasingRateLimiter leasing;
 
-    public ResilientRateLimiter(RedisRateLimiter redis, FailureMode mode, RateLimiter local, CircuitBreaker breaker,
+    public ResilientRateLimiter(SharedStore redis, FailureMode mode, RateLimiter local, CircuitBreaker breaker,
                                 OverLimitCache denials, LongSupplier nanoTime) {
         this(redis, mode, local, breaker, denials, nanoTime, null);
     }
@@ -42,7 +44,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
      *
      * @param leasing the leases, on {@code redis}; null for none
      */
-    public ResilientRateLimiter(RedisRateLimiter redis, FailureMode mode, RateLimiter local, CircuitBreaker breaker,
+    public ResilientRateLimiter(SharedStore redis, FailureMode mode, RateLimiter local, CircuitBreaker breaker,
                                 OverLimitCache denials, LongSupplier nanoTime, LeasingRateLimiter leasing) {
         this.leasing = leasing;
         this.redis = redis;
@@ -75,7 +77,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         Decision decision;
         try {
             decision = leasing != null ? leasing.decide(policy, key, cost) : redis.acquire(policy, key, cost);
-        } catch (UnsupportedRedisException e) {
+        } catch (UnsupportedStoreException e) {
             throw e;   // Redis answered: a setup error for the operator, not an outage to hide
         } catch (RuntimeException e) {
             breaker.failed(e);
@@ -108,7 +110,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
             Decision decision = redis.reserve(policy, key, cost);
             breaker.succeeded();
             return decision;
-        } catch (UnsupportedRedisException e) {
+        } catch (UnsupportedStoreException e) {
             throw e;   // Redis answered: a setup error for the operator, not an outage to hide
         } catch (RuntimeException e) {
             breaker.failed(e);
@@ -144,7 +146,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
     }
 
     /**
-     * The group as Redis decides it ({@link RedisRateLimiter#acquireTogether}), with the same protections as
+     * The group as Redis decides it ({@link SharedStore#acquireTogether}), with the same protections as
      * one call: a group with an enforced request remembered as denied is refused here, and when Redis fails
      * the failure mode decides the whole group (the local store all or none).
      */
@@ -168,7 +170,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         List<Decision> decisions;
         try {
             decisions = redis.acquireTogether(requests);
-        } catch (UnsupportedRedisException e) {
+        } catch (UnsupportedStoreException e) {
             throw e;   // Redis answered: a setup error for the operator, not an outage to hide
         } catch (RuntimeException e) {
             breaker.failed(e);
@@ -297,7 +299,8 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         return mode;
     }
 
-    public RedisRateLimiter redis() {
+    /** {@return the store it decorates} */
+    public SharedStore store() {
         return redis;
     }
 

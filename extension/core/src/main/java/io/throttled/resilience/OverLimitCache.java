@@ -1,4 +1,4 @@
-package io.throttled.redis;
+package io.throttled.resilience;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
