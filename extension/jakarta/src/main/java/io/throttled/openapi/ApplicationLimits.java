@@ -4,12 +4,14 @@ import io.throttled.cdi.ThrottledExtension;
 import io.throttled.config.PolicyRegistry;
 import io.throttled.config.RouteRegistry;
 import io.throttled.config.RuntimeOverrides;
+import io.throttled.config.StoredOverrides;
 import io.throttled.config.ThrottledSettings;
 import io.throttled.redis.JedisScripting;
 import io.throttled.redis.RedisConnections;
 import io.throttled.redis.RedisOverrideStore;
 import jakarta.enterprise.inject.spi.CDI;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
@@ -36,26 +38,30 @@ final class ApplicationLimits {
         if (!settings.openApi()) {
             return Optional.empty();
         }
-        loadStoredOverrides(settings);
         ThrottledExtension extension = extension();
         String applicationPath = extension == null ? "/" : extension.applicationPath();
         PolicyRegistry policies = new PolicyRegistry(config, extension == null ? List.of() : extension.declarations());
+        RouteRegistry routes = new RouteRegistry(config, applicationPath);
+        loadStoredOverrides(settings, new StoredOverrides(policies, routes));
         ResourceOperations resources = ResourceOperations.of(applicationPath,
                 extension == null ? List.of() : extension.resourceClasses());
-        PolicyCoverage coverage = new PolicyCoverage(policies, new RouteRegistry(config, applicationPath).table(), resources);
+        PolicyCoverage coverage = new PolicyCoverage(policies, routes.table(), resources);
         return Optional.of(new LimitedOperations(coverage, new RateLimitComponents(settings.headers())));
     }
 
     /**
-     * Copies the overrides stored in Redis into {@link RuntimeOverrides} (as the extension does when it starts,
-     * moments later), so the document shows the limits in force, not only config's.
+     * Copies the overrides stored in Redis into {@link RuntimeOverrides} as the extension does when it starts,
+     * moments later, so the document shows the limits in force, not only config's: admitted by the same
+     * {@link StoredOverrides} (policy and route fields only, each set valid as a whole), never copied as they are,
+     * since what Redis holds is data.
      */
-    private static void loadStoredOverrides(ThrottledSettings settings) {
+    private static void loadStoredOverrides(ThrottledSettings settings, StoredOverrides admission) {
         if (settings.redis().isEmpty()) {
             return;
         }
         try (JedisScripting redis = RedisConnections.scripting(settings.redis().get())) {
-            RuntimeOverrides.replaceAll(new RedisOverrideStore(redis.client(), redis, settings.keyPrefix()).load());
+            Map<String, String> stored = new RedisOverrideStore(redis.client(), redis, settings.keyPrefix()).load();
+            RuntimeOverrides.replaceAll(admission.admit(stored, RuntimeOverrides.snapshot()));
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "throttled: the OpenAPI document shows the limits of config and"
                     + " annotations: the runtime overrides could not be read from Redis ({0})", e.toString());

@@ -177,6 +177,33 @@ class ThrottledOASFilterTest {
         }
     }
 
+    /**
+     * Building the document reads the overrides in Redis as data, as the extension does: a value that names no
+     * policy or route field (here the failure mode) and a policy whose stored set is invalid never reach the config.
+     */
+    @Test
+    void theDocumentAdmitsOnlyValidPolicyAndRouteOverridesFromRedis(TestRedis redis) {
+        TestConfig.set("throttled.redis.url", redis.url());
+        TestConfig.set("throttled.key-prefix", "openapi-data:");
+        try (JedisScripting scripting = redis.scripting()) {
+            new RedisOverrideStore(scripting.client(), scripting, "openapi-data:").replaceKeys(List.of(), Map.of(
+                    "throttled.redis.failure-mode", "open", "throttled.policy.ping.rate", "not-a-rate"));
+            RuntimeOverrides.replaceAll(Map.of());
+
+            SwaggerParseResult result = filtered(OpenApiModels.of(OPERATIONS));
+
+            assertThat(RuntimeOverrides.snapshot()).doesNotContainKeys("throttled.redis.failure-mode",
+                    "throttled.policy.ping.rate");
+            Map<String, Object> ping = policies(result.getOpenAPI().getPaths().get("/api/demo/ping").getGet()).get(1);
+            assertThat(ping.get("rate")).isNotEqualTo("not-a-rate");
+        } finally {
+            RuntimeOverrides.replaceAll(Map.of());
+            try (var jedis = redis.jedis()) {
+                jedis.del("openapi-data:overrides");
+            }
+        }
+    }
+
     @Test
     void throttledOpenapiFalseLeavesTheDocumentAlone() {
         TestConfig.set("throttled.openapi", "false");
