@@ -49,34 +49,9 @@ public record Route(String name, RoutePattern pattern, Set<String> methods, int 
     }
 
     /**
-     * Parses a comma-separated method list as configured, e.g. {@code POST, put}: blanks are ignored, tokens
-     * upper-cased; blank text means every method (an empty set). A bad token is reported by the constructor.
+     * Whether a listed method takes a request's method: the same ignoring case, or HEAD for GET. A route with no
+     * methods takes every one (the route table checks that first).
      */
-    public static Set<String> parseMethods(String text) {
-        Set<String> methods = new LinkedHashSet<>();
-        if (text != null) {
-            for (String token : text.split(",", -1)) {
-                methods.add(token.strip());
-            }
-        }
-        methods.remove("");
-        return methods;
-    }
-
-    /** Whether a request with this method is in the route (case ignored, see the class comment). */
-    public boolean allowsMethod(String method) {
-        if (methods.isEmpty()) {
-            return true;
-        }
-        for (String allowed : methods) {
-            if (admits(allowed, method)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Whether a listed method takes a request's method: the same ignoring case, or HEAD for GET. */
     static boolean admits(String allowed, String method) {
         return allowed.equalsIgnoreCase(method) || allowed.equals("GET") && method.equalsIgnoreCase("HEAD");
     }

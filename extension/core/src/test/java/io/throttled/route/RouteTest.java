@@ -3,10 +3,16 @@ package io.throttled.route;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class RouteTest {
+
+    /** Whether the route table takes this request method for the route, on a path its pattern matches. */
+    private static boolean takes(Route route, String method) {
+        return !RouteTable.of(List.of(route)).match(method, "/api/orders").isEmpty();
+    }
 
     @Test
     void methodsAreKeptUpperCaseAndEmptyMeansEvery() {
@@ -14,37 +20,28 @@ class RouteTest {
 
         assertThat(route.methods()).containsExactly("POST", "PUT");
         assertThat(Route.of("all", "/api/**").methods()).isEmpty();
-        assertThat(Route.of("all", "/api/**").allowsMethod("BREW")).isTrue();
+        assertThat(takes(Route.of("all", "/api/**"), "BREW")).isTrue();
     }
 
     @Test
     void aRequestMethodIsComparedIgnoringCase() {
         Route route = Route.of("orders", "/api/orders").withMethods("POST");
 
-        assertThat(route.allowsMethod("POST")).isTrue();
-        assertThat(route.allowsMethod("post")).isTrue();
-        assertThat(route.allowsMethod("GET")).isFalse();
-        assertThat(route.allowsMethod("POSTX")).isFalse();
+        assertThat(takes(route, "POST")).isTrue();
+        assertThat(takes(route, "post")).isTrue();
+        assertThat(takes(route, "GET")).isFalse();
+        assertThat(takes(route, "POSTX")).isFalse();
     }
 
     @Test
     void aRouteThatListsGetTakesHeadAsJaxRsDoes() {
         Route reads = Route.of("orders", "/api/orders").withMethods("GET");
-        assertThat(reads.allowsMethod("HEAD")).isTrue();
-        assertThat(reads.allowsMethod("head")).isTrue();
-        assertThat(Route.of("heads", "/api/orders").withMethods("HEAD").allowsMethod("GET")).isFalse();
-        assertThat(Route.of("writes", "/api/orders").withMethods("POST").allowsMethod("HEAD")).isFalse();
-        RouteTable table = RouteTable.of(java.util.List.of(reads));
+        assertThat(takes(reads, "HEAD")).isTrue();
+        assertThat(takes(reads, "head")).isTrue();
+        assertThat(takes(Route.of("heads", "/api/orders").withMethods("HEAD"), "GET")).isFalse();
+        assertThat(takes(Route.of("writes", "/api/orders").withMethods("POST"), "HEAD")).isFalse();
+        RouteTable table = RouteTable.of(List.of(reads));
         assertThat(table.match("HEAD", "/api/orders")).containsExactly(reads);
-    }
-
-    @Test
-    void parsesAConfiguredMethodList() {
-        assertThat(Route.parseMethods(" post, PUT ,,patch ")).containsExactly("post", "PUT", "patch");
-        assertThat(Route.parseMethods("")).isEmpty();
-        assertThat(Route.parseMethods(null)).isEmpty();
-        assertThat(new Route("r", RoutePattern.parse("/"), Route.parseMethods("post, put"), 0).methods())
-                .containsExactly("POST", "PUT");
     }
 
     @Test
