@@ -1,12 +1,14 @@
 package it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import it.SampleServerExtension.SampleServer;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.StringReader;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -112,13 +114,7 @@ class DemoEndpointsIT {
     }
 
     private static void awaitFreshFixedWindow(long windowMillis) {
-        while (System.currentTimeMillis() % windowMillis > windowMillis - 4_000) {
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
+        await().atMost(Duration.ofSeconds(5)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(100))
+                .until(() -> System.currentTimeMillis() % windowMillis <= windowMillis - 4_000);
     }
 }

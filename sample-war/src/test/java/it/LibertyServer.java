@@ -1,5 +1,7 @@
 package it;
 
+import static org.awaitility.Awaitility.await;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -13,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * One Open Liberty server of the sample, started by the tests from the runtime the Liberty Maven plugin
@@ -79,22 +82,21 @@ public final class LibertyServer implements AutoCloseable {
     }
 
     private void awaitApplication(Path log, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            String text = read(log);
-            if (FEATURE_ERROR.matcher(text).find()) {
-                throw new IllegalStateException("features did not resolve on " + name + ":\n" + tail(text));
-            }
-            if (text.contains("CWWKZ0001I") && text.contains("CWWKF0011I")) {   // the application, then the server
-                return;
-            }
-            if (text.contains("CWWKZ0002E") || text.contains("CWWKZ0004E")) {
-                throw new IllegalStateException("the application failed to start on " + name + ":\n" + tail(text));
-            }
-            pause(250);
+        try {
+            await().atMost(timeout).pollInterval(Duration.ofMillis(250)).until(() -> {
+                String text = read(log);
+                if (FEATURE_ERROR.matcher(text).find()) {
+                    throw new IllegalStateException("features did not resolve on " + name + ":\n" + tail(text));
+                }
+                if (text.contains("CWWKZ0002E") || text.contains("CWWKZ0004E")) {
+                    throw new IllegalStateException("the application failed to start on " + name + ":\n" + tail(text));
+                }
+                return text.contains("CWWKZ0001I") && text.contains("CWWKF0011I");   // the application, then the server
+            });
+        } catch (ConditionTimeoutException e) {
+            throw new IllegalStateException("the application did not start on " + name + " within " + timeout + ":\n"
+                    + tail(read(log)), e);
         }
-        throw new IllegalStateException("the application did not start on " + name + " within " + timeout + ":\n"
-                + tail(read(log)));
     }
 
     public String baseUrl() {
@@ -200,12 +202,4 @@ public final class LibertyServer implements AutoCloseable {
         }
     }
 
-    private static void pause(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
 }

@@ -1,12 +1,15 @@
 package it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import it.SampleServerExtension.SampleServer;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -70,23 +73,17 @@ class MetricsHealthIT {
     }
 
     private String awaitReadiness(int status, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        HttpResponse<String> r;
-        do {
-            r = Http.get(sample.url("/health/ready"));
-            if (r.statusCode() == status) {
-                return r.body();
-            }
-            pause();
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError("readiness never became " + status + "; last: " + r.statusCode() + " " + r.body());
-    }
-
-    private static void pause() {
+        AtomicReference<HttpResponse<String>> last = new AtomicReference<>();
         try {
-            Thread.sleep(100);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            await().atMost(timeout).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(100)).until(() -> {
+                last.set(Http.get(sample.url("/health/ready")));
+                return last.get().statusCode() == status;
+            });
+        } catch (ConditionTimeoutException e) {
+            HttpResponse<String> r = last.get();
+            throw new AssertionError("readiness never became " + status + "; last: "
+                    + (r == null ? "no answer" : r.statusCode() + " " + r.body()), e);
         }
+        return last.get().body();
     }
 }

@@ -1,6 +1,7 @@
 package it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import it.SampleServerExtension.SampleServer;
 import java.net.http.HttpResponse;
@@ -71,21 +72,12 @@ class MicroProfile71IT {
                 && line.contains("throttled.remaining=0"));
     }
 
-    /** Waits for a line of messages.log written since {@code from} that matches. */
+    /** Waits for a line of messages.log written since {@code from} that matches, at most 20 s. */
     private void awaitLogLine(int from, Predicate<String> line) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        do {
-            String log = sample.server().messages();
-            if (log.substring(Math.min(from, log.length())).lines().anyMatch(line)) {
-                return;
-            }
-            try {
-                Thread.sleep(250);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError("no such line in messages.log within 20 s of the calls");
+        await("a matching line in messages.log within 20 s of the calls").atMost(Duration.ofSeconds(20))
+                .pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(250)).until(() -> {
+                    String log = sample.server().messages();
+                    return log.substring(Math.min(from, log.length())).lines().anyMatch(line);
+                });
     }
 }

@@ -1,6 +1,7 @@
 package io.throttled.it.lifecycle;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.throttled.it.ClientHttp;
 import io.throttled.it.Deployments;
@@ -10,7 +11,10 @@ import java.net.URI;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.awaitility.core.ConditionTimeoutException;
 import org.jboss.arquillian.container.test.api.Deployer;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -123,19 +127,22 @@ class RedeployLeavesNothingBehindTest {
     record Snapshot(long classLoaders, List<String> threads, long redisConnections, long throttlers) {
         /**
          * An undeployed application's last references (a server thread's last task, say) go a moment after
-         * the undeploy returns: look once a second, for at most 30 s, until two looks agree on the loaders.
+         * the undeploy returns: look once a second until two looks agree on the loaders, for at most two minutes
+         * (thirty looks and the time they take); the last look if they never do, for the assertions to judge.
          */
-        static Snapshot settled(ServerProcess server) throws InterruptedException {
-            Snapshot last = take(server);
-            for (int look = 0; look < 30; look++) {
-                Thread.sleep(1_000);
-                Snapshot next = take(server);
-                if (next.classLoaders() == last.classLoaders()) {
-                    return next;
-                }
-                last = next;
+        static Snapshot settled(ServerProcess server) {
+            AtomicReference<Snapshot> last = new AtomicReference<>(take(server));
+            try {
+                // in this thread: a look in progress is not abandoned when the time is up
+                await().pollInSameThread().pollDelay(Duration.ofSeconds(1)).pollInterval(Duration.ofSeconds(1))
+                        .atMost(Duration.ofMinutes(2)).until(() -> {
+                            Snapshot previous = last.getAndSet(take(server));
+                            return last.get().classLoaders() == previous.classLoaders();
+                        });
+            } catch (ConditionTimeoutException stillMoving) {
+                // the last look stands
             }
-            return last;
+            return last.get();
         }
 
         static Snapshot take(ServerProcess server) {

@@ -1,6 +1,7 @@
 package io.throttled.it.telemetry;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.opentelemetry.sdk.autoconfigure.spi.metrics.ConfigurableMetricExporterProvider;
 import io.opentelemetry.sdk.autoconfigure.spi.traces.ConfigurableSpanExporterProvider;
@@ -10,8 +11,10 @@ import java.net.URL;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import org.awaitility.core.ConditionTimeoutException;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.container.test.api.TargetsContainer;
@@ -57,7 +60,7 @@ class DecisionTelemetryTest {
     URL base;
 
     @Test
-    void eachDecisionIsCountedOnceInEachSystemAndDescribedOnItsServerSpan() throws InterruptedException {
+    void eachDecisionIsCountedOnceInEachSystemAndDescribedOnItsServerSpan() {
         for (int i = 0; i < 3; i++) {
             assertThat(ClientHttp.get(base, "api/limited").status()).isEqualTo(200);
         }
@@ -65,11 +68,13 @@ class DecisionTelemetryTest {
             assertThat(ClientHttp.get(base, "api/limited").status()).isEqualTo(429);
         }
 
-        List<String> metrics = await(() -> lines(ClientHttp.get(base, "api/recorded/metrics").body()),
+        List<String> metrics = awaitExported(() -> lines(ClientHttp.get(base, "api/recorded/metrics").body()),
                 m -> m.contains("throttled.decisions " + SCOPE + " {decision} " + DENIED + "=2")
                         && m.stream().anyMatch(l -> l.startsWith("throttled.decision.duration " + SCOPE + " s " + DENIED + "=count=2")));
         // the periodic reader exports the cumulative totals again: still exactly the five, after two more exports
-        Thread.sleep(500);
+        int exports = metricExports();
+        await("two more metric exports").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100))
+                .until(() -> metricExports() >= exports + 2);
         metrics = lines(ClientHttp.get(base, "api/recorded/metrics").body());
         List<String> throttled = metrics.stream().filter(l -> l.contains("throttled")).toList();
         System.out.println("exported metrics:\n" + String.join("\n", metrics));
@@ -87,7 +92,7 @@ class DecisionTelemetryTest {
         assertThat(mpCount(prometheus, "allowed")).isEqualTo(3.0);
         assertThat(mpCount(prometheus, "denied")).isEqualTo(2.0);
 
-        List<String> spans = await(() -> lines(ClientHttp.get(base, "api/recorded/spans").body()).stream()
+        List<String> spans = awaitExported(() -> lines(ClientHttp.get(base, "api/recorded/spans").body()).stream()
                 .filter(s -> s.startsWith("SERVER ") && s.contains("limited")).toList(), s -> s.size() == 5);
         System.out.println("exported server spans:\n" + String.join("\n", spans));
         assertThat(spans).filteredOn(s -> s.contains("throttled.outcome=allowed")).hasSize(3)
@@ -109,19 +114,25 @@ class DecisionTelemetryTest {
                 .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
     }
 
+    private int metricExports() {
+        return Integer.parseInt(ClientHttp.get(base, "api/recorded/metric-exports").body().strip());
+    }
+
     private static List<String> lines(String text) {
         return Arrays.stream(text.split("\n")).filter(l -> !l.isBlank()).toList();
     }
 
     /** Reads until the exporters have what is expected (the SDK exports every 200 ms), at most 20 s. */
-    private static List<String> await(Supplier<List<String>> read, Predicate<List<String>> done) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        List<String> last = read.get();
-        while (!done.test(last) && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            last = read.get();
+    private static List<String> awaitExported(Supplier<List<String>> read, Predicate<List<String>> done) {
+        AtomicReference<List<String>> last = new AtomicReference<>(List.of());
+        try {
+            return await().atMost(Duration.ofSeconds(20)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(100))
+                    .until(() -> {
+                        last.set(read.get());
+                        return last.get();
+                    }, done);
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError("what the exporters received: " + last.get(), e);
         }
-        assertThat(done.test(last)).as("what the exporters received: %s", last).isTrue();
-        return last;
     }
 }

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
 /**
@@ -27,6 +28,8 @@ public final class Recorded {
     /** The last value of each metric point (cumulative: the total so far), by a line that names it. */
     static final Map<String, String> METRICS = new ConcurrentHashMap<>();
     static final List<String> SPANS = new CopyOnWriteArrayList<>();
+    /** How many times the SDK has exported metrics: a test waits for exports by this, not by the clock. */
+    static final AtomicInteger METRIC_EXPORTS = new AtomicInteger();
 
     private Recorded() {
     }
@@ -51,6 +54,7 @@ public final class Recorded {
                     default -> METRICS.put(name, metric.getType().name());
                 }
             }
+            METRIC_EXPORTS.incrementAndGet();
             return CompletableResultCode.ofSuccess();
         }
 

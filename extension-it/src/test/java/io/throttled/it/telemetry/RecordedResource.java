@@ -20,6 +20,12 @@ public class RecordedResource {
     }
 
     @GET
+    @Path("metric-exports")
+    public String metricExports() {
+        return Integer.toString(Recorded.METRIC_EXPORTS.get());
+    }
+
+    @GET
     @Path("spans")
     public String spans() {
         return String.join("\n", Recorded.SPANS);

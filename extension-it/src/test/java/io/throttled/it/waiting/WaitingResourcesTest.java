@@ -1,17 +1,20 @@
 package io.throttled.it.waiting;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.throttled.it.ClientHttp;
 import io.throttled.it.Deployments;
 import io.throttled.testing.redis.RequiresRedis;
 import java.net.URL;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -85,15 +88,14 @@ class WaitingResourcesTest {
             // one slot a second: while the later requests wait, the extension's asynchronous waiter holds them.
             // Sampled until every answer is in: any of the requests may be the one served at once, the last
             // submitted too (then a loop watching only that one stopped before the others had begun to wait).
-            int mostWaiting = 0;
-            while (responses.stream().anyMatch(r -> !r.isDone()) && mostWaiting < 2) {
-                mostWaiting = Math.max(mostWaiting,
-                        Integer.parseInt(ClientHttp.get(base, "api/waiting/waiting-now").body()));
-                Thread.sleep(50);   // sampling, not synchronisation
-            }
+            AtomicInteger mostWaiting = new AtomicInteger();
+            await().atMost(Duration.ofSeconds(30)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(50)).until(() -> {
+                mostWaiting.accumulateAndGet(Integer.parseInt(ClientHttp.get(base, "api/waiting/waiting-now").body()), Math::max);
+                return mostWaiting.get() >= 2 || responses.stream().allMatch(CompletableFuture::isDone);
+            });
             CompletableFuture.allOf(responses.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
 
-            assertThat(mostWaiting).as("requests waiting without a thread at once").isGreaterThanOrEqualTo(2);
+            assertThat(mostWaiting.get()).as("requests waiting without a thread at once").isGreaterThanOrEqualTo(2);
             for (CompletableFuture<ClientHttp> response : responses) {
                 assertThat(response.join().status()).isEqualTo(200);
                 assertThat(response.join().body()).isEqualTo(body);

@@ -1,6 +1,7 @@
 package io.throttled.lease;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.throttled.testing.Slow;
 import io.throttled.core.Decision;
@@ -252,7 +253,8 @@ class LeaseGuaranteeTest {
                             fromLease[node]++;
                         }
                     }
-                    long next = start + (round + 1) * tick;   // paced: the next batch at its tick
+                    // paced: the next batch at its tick (the load's rate is what is tested, not a wait for anything)
+                    long next = start + (round + 1) * tick;
                     while (System.nanoTime() < next) {
                         java.util.concurrent.locks.LockSupport.parkNanos(next - System.nanoTime());
                     }
@@ -318,17 +320,15 @@ class LeaseGuaranteeTest {
         }
     }
 
-    /** Polls the nodes (the notice travels by Redis pub/sub, in real time), at most 5 s. */
-    private static void awaitNoLeases(Policy policy, List<ResilientRateLimiter> nodes, long sent, String what)
-            throws InterruptedException {
-        long deadline = sent + TimeUnit.SECONDS.toNanos(5);
-        while (System.nanoTime() < deadline
-                && nodes.stream().anyMatch(n -> n.leasing().leasedTokens(policy.name(), "") > 0)) {
-            Thread.sleep(1);
-        }
+    /**
+     * Polls the nodes (the notice travels by Redis pub/sub, in real time), at most 5 s. Their lease clock stands
+     * still, so no lease ends by itself: only the notice can empty them. How long it took is reported, not asserted.
+     */
+    private static void awaitNoLeases(Policy policy, List<ResilientRateLimiter> nodes, long sent, String what) {
+        await("every node's leases dropped after the " + what + " notice").atMost(Duration.ofSeconds(5))
+                .pollInterval(Duration.ofMillis(1))
+                .untilAsserted(() -> assertThat(nodes).allMatch(n -> n.leasing().leasedTokens(policy.name(), "") == 0));
         long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - sent);
         System.out.printf("leases of %d nodes dropped %d ms after the %s notice%n", nodes.size(), took, what);
-        assertThat(nodes).allMatch(n -> n.leasing().leasedTokens(policy.name(), "") == 0);
-        assertThat(took).isLessThan(1000);
     }
 }

@@ -46,6 +46,7 @@ class CoalescingScriptingTest {
             return replies;
         }
 
+        /** A slow Redis round trip, the thing the batching is tested against: not a wait for anything. */
         private void pause() {
             try {
                 Thread.sleep(delayMillis);

@@ -1,6 +1,7 @@
 package io.throttled.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.throttled.core.Acquisition;
 import io.throttled.core.Decision;
@@ -168,11 +169,10 @@ class RedisStoreTest {
                 assertThat(jedis.pttl(key)).as("TTL of %s", key).isNotEqualTo(-1L)
                         .isLessThanOrEqualTo(3 * policy.limits().get(0).windowMillis());
             }
-            long deadline = System.currentTimeMillis() + resetAfter + 2000;
-            while (jedis.dbSize() > before && System.currentTimeMillis() < deadline) {
-                sleep(20);
-            }
-            assertThat(jedis.dbSize()).as("keys left: %s", jedis.keys("*")).isEqualTo(before);
+            // Redis' own expiry, on its own clock: nothing here to drive it
+            await("keys gone after the reset time").atMost(Duration.ofMillis(resetAfter + 2000))
+                    .pollInterval(Duration.ofMillis(20))
+                    .untilAsserted(() -> assertThat(jedis.dbSize()).as("keys left: %s", jedis.keys("*")).isEqualTo(before));
         }
     }
 
@@ -220,24 +220,9 @@ class RedisStoreTest {
     }
 
     private void awaitAllowed(Policy policy, String key, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (limiter.acquire(policy, key, 0).remaining() >= 1) {
-                assertThat(limiter.acquire(policy, key).allowed()).isTrue();
-                return;
-            }
-            sleep(10);
-        }
-        throw new AssertionError("not allowed again within " + timeout);
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
+        await("allowed again").atMost(timeout).pollInterval(Duration.ofMillis(10))
+                .until(() -> limiter.acquire(policy, key, 0).remaining() >= 1);
+        assertThat(limiter.acquire(policy, key).allowed()).isTrue();
     }
 
     private static Map<String, Long> commandCalls() {

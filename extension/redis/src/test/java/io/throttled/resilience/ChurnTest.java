@@ -40,7 +40,7 @@ class ChurnTest {
                     while (running.get()) {
                         jedis.scriptFlush();
                         flushes.incrementAndGet();
-                        sleep(100);
+                        sleep(100);   // the churn's pace, the scenario itself: nothing is waited for
                     }
                 }
             });
@@ -61,7 +61,7 @@ class ChurnTest {
              ResilientRateLimiter limiter = Resilient.limiter(RedisSettings.ofUrl(redis.url()), FailureMode.LOCAL, true)) {
             AtomicBoolean running = new AtomicBoolean(true);
             Thread chaos = new Thread(() -> {
-                sleep(1000);
+                sleep(1000);   // the scenario's schedule: the restart comes a second into the 4 s of load
                 redis.restart();
             });
             chaos.start();

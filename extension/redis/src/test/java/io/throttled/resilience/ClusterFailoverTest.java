@@ -1,6 +1,7 @@
 package io.throttled.resilience;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.throttled.testing.Slow;
 import io.throttled.core.FailureMode;
@@ -11,6 +12,7 @@ import io.throttled.testing.redis.RedisClusterProcess;
 import io.throttled.testing.redis.RedisProcess;
 import java.time.Duration;
 import java.util.Map;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 
@@ -42,60 +44,50 @@ class ClusterFailoverTest {
             LoadRecorder load = new LoadRecorder(limiter, POLICY, "k", 4, 500);
             long crashMs;
             try (load) {
-                LoadRecorder.sleep(1000);
+                // every thread connected and deciding on the key's master before it crashes
+                load.awaitOnRedis(100, Long.MIN_VALUE, Duration.ofSeconds(30));
                 long crashAt = System.nanoTime();
                 master.kill();
                 long promotedAt = awaitNewOwner(cluster, survivor, slot, master);
                 // the client may need a while after the promotion (its breaker, its slot map): wait as long as the
-                // bound below allows, not a fixed 2 s
+                // bound allows (20 s from the kill), not a fixed 2 s
                 long back = load.awaitOnRedisAfter(promotedAt, crashAt + 20_000_000_000L);
-                crashMs = back < 0 ? -1 : (back - crashAt) / 1_000_000;
+                crashMs = (back - crashAt) / 1_000_000;
             }
             Map<?, Integer> origins = load.origins();
             Reliability.report("Cluster: kill -9 of the hot key's master", String.format("first decision on the promoted"
                     + " replica %d ms after the kill (:%d); %d exceptions; decisions %s", crashMs, master.port(),
                     load.failures().size(), origins));
             assertThat(load.failures()).isEmpty();
-            assertThat(crashMs).as("ms from the kill to the first decision on the new master").isPositive()
-                    .isLessThan(20_000);
         }
     }
 
     private static void awaitReplicaSynced(RedisClusterProcess cluster, RedisProcess master) {
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            boolean synced = cluster.nodes().stream().anyMatch(n -> {
-                try (Jedis jedis = n.jedis()) {
-                    String replication = jedis.info("replication");
-                    return replication.contains("master_port:" + master.port() + "\r\n")
-                            && replication.contains("master_link_status:up");
-                }
-            });
-            if (synced) {
-                return;
-            }
-            LoadRecorder.sleep(100);
-        }
-        throw new AssertionError("no replica of :" + master.port() + " finished its sync within 30 s");
+        await("a replica of :" + master.port() + " synced").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
+                .until(() -> cluster.nodes().stream().anyMatch(n -> {
+                    try (Jedis jedis = n.jedis()) {
+                        String replication = jedis.info("replication");
+                        return replication.contains("master_port:" + master.port() + "\r\n")
+                                && replication.contains("master_link_status:up");
+                    }
+                }));
     }
 
     /** Waits until a surviving node names another live master for the slot; returns when (nanoTime). */
     private static long awaitNewOwner(RedisClusterProcess cluster, RedisProcess survivor, int slot, RedisProcess dead) {
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            boolean moved = cluster.nodes().stream().filter(n -> n != dead && n.isAlive())
-                    .anyMatch(n -> ClusterReshardTest.owns(n, slot));
-            if (moved) {
+        try {
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100)).until(() -> {
+                boolean moved = cluster.nodes().stream().filter(n -> n != dead && n.isAlive())
+                        .anyMatch(n -> ClusterReshardTest.owns(n, slot));
                 try (Jedis jedis = survivor.jedis()) {
-                    if (jedis.clusterInfo().contains("cluster_state:ok")) {
-                        return System.nanoTime();
-                    }
+                    return moved && jedis.clusterInfo().contains("cluster_state:ok");
                 }
+            });
+            return System.nanoTime();
+        } catch (ConditionTimeoutException e) {
+            try (Jedis jedis = survivor.jedis()) {
+                throw new AssertionError("no replica took over slot " + slot + " within 30 s:\n" + jedis.clusterNodes(), e);
             }
-            LoadRecorder.sleep(100);
-        }
-        try (Jedis jedis = survivor.jedis()) {
-            throw new AssertionError("no replica took over slot " + slot + " within 30 s:\n" + jedis.clusterNodes());
         }
     }
 }

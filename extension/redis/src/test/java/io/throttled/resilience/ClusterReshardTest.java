@@ -10,6 +10,7 @@ import io.throttled.redis.RedisSettings;
 import io.throttled.resilience.ResilientRateLimiter;
 import io.throttled.testing.redis.RedisClusterProcess;
 import io.throttled.testing.redis.RedisProcess;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -31,14 +32,15 @@ class ClusterReshardTest {
              // a 2 s command timeout: under a loaded machine the default 50 ms can time out, and that decision is then
              // the failure mode's (ClusterFailoverTest and SendOnceTest cover timeouts); this tests resharding
              ResilientRateLimiter limiter = Resilient.limiter(RedisSettings.builder().cluster(cluster.seedList())
-                     .commandTimeout(java.time.Duration.ofSeconds(2)).build(), FailureMode.CLOSED, false)) {
+                     .commandTimeout(Duration.ofSeconds(2)).build(), FailureMode.CLOSED, false)) {
             String key = "throttled:hot:{k}:tb30d";
             LoadRecorder load = new LoadRecorder(limiter, POLICY, "k", 4, 0);
             int slot;
             RedisProcess source;
             RedisProcess target;
             try (load) {
-                LoadRecorder.sleep(500);
+                // the key written, and the load under way, before its slot moves
+                load.awaitOnRedis(100, Long.MIN_VALUE, Duration.ofSeconds(30));
                 try (Jedis any = cluster.nodes().get(0).jedis()) {
                     slot = (int) any.clusterKeySlot(key);
                 }
@@ -46,7 +48,8 @@ class ClusterReshardTest {
                 source = masters.stream().filter(m -> owns(m, slot)).findFirst().orElseThrow();
                 target = masters.stream().filter(m -> m != source).findFirst().orElseThrow();
                 migrate(slot, source, target, masters);
-                LoadRecorder.sleep(1000);
+                // decisions after the move: redirected by MOVED to the target, where the key's state now is
+                load.awaitOnRedis(100, System.nanoTime(), Duration.ofSeconds(30));
             }
 
             Map<Decision.Origin, Integer> origins = load.origins();

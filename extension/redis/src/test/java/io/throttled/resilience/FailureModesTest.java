@@ -1,19 +1,19 @@
 package io.throttled.resilience;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.throttled.testing.Slow;
 import io.throttled.core.Decision;
 import io.throttled.core.FailureMode;
 import io.throttled.core.Policy;
 import io.throttled.memory.InMemoryRateLimiter;
-import io.throttled.resilience.CircuitBreaker;
-import io.throttled.redis.JedisScripting;
-import io.throttled.resilience.OverLimitCache;
+import io.throttled.redis.ForwardingScripting;
 import io.throttled.redis.RedisConnections;
 import io.throttled.redis.RedisRateLimiter;
+import io.throttled.redis.RedisScripting;
 import io.throttled.redis.RedisSettings;
-import io.throttled.resilience.ResilientRateLimiter;
+import io.throttled.redis.ScriptCall;
 import io.throttled.testing.redis.RedisProcess;
 import io.throttled.testing.redis.SlowProxy;
 import java.time.Duration;
@@ -23,6 +23,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -31,8 +32,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Redis stopped, paused (SIGSTOP) or slowed (every byte delayed past the timeout), under load from eight
  * threads, with the production defaults (50 ms command timeout, breaker after 5 failures, 1 s open): every
- * call gets its failure mode's decision; p99 stays within the timeout + 5 ms; once the breaker is open
- * decisions take microseconds; when Redis is back, decisions are on Redis again within seconds.
+ * call gets its failure mode's decision; no call is sent to Redis twice, so none waits more than one timeout;
+ * the breaker opens after its 5 failures (and the calls already on their way), and while it is open only its
+ * trial calls reach Redis; when Redis is back, decisions are on Redis again within seconds. The latencies are
+ * reported, not asserted: what a call costs is the benchmarks' to measure.
  */
 @Slow
 class FailureModesTest {
@@ -57,24 +60,32 @@ class FailureModesTest {
     void everyCallGetsTheFailureModesDecisionQuickly(FailureMode mode, Outage outage) throws Exception {
         try (RedisProcess redis = RedisProcess.start(); SlowProxy proxy = SlowProxy.to(redis)) {
             RedisSettings settings = RedisSettings.builder().url(proxy.url()).build();   // the production defaults
-            JedisScripting scripting = RedisConnections.scripting(settings);
+            SentToRedis sent = new SentToRedis(RedisConnections.scripting(settings));
             CircuitBreaker breaker = new CircuitBreaker(5, 1000, System::nanoTime);
-            try (ResilientRateLimiter limiter = new ResilientRateLimiter(RedisRateLimiter.builder(scripting).build(), mode,
+            AtomicInteger trials = new AtomicInteger();
+            breaker.onTransition(state -> {
+                if (state == CircuitBreaker.State.HALF_OPEN) {
+                    trials.incrementAndGet();
+                }
+            });
+            try (ResilientRateLimiter limiter = new ResilientRateLimiter(RedisRateLimiter.builder(sent).build(), mode,
                     InMemoryRateLimiter.create(), breaker, new OverLimitCache(10_000, System::nanoTime), System::nanoTime)) {
-                assertThat(awaitStore(limiter, Duration.ofSeconds(5))).as("healthy first").isNotNegative();
+                awaitStore(limiter, Duration.ofSeconds(5));   // healthy first
 
                 switch (outage) {
                     case STOPPED -> redis.kill();
                     case PAUSED -> redis.suspend();
                     case SLOWED -> proxy.delayMillis(200);
                 }
-                Calls calls = load(limiter);
+                int trialsBefore = trials.get();
+                Calls calls = load(limiter, sent);
+                int trialsDuring = trials.get() - trialsBefore;
                 switch (outage) {
                     case STOPPED -> redis.restart();
                     case PAUSED -> redis.resume();
                     case SLOWED -> proxy.delayMillis(0);
                 }
-                long backOnRedisMs = awaitStore(limiter, Duration.ofSeconds(10));
+                long backOnRedisMs = awaitStore(limiter, Duration.ofSeconds(5));
 
                 Decision.Origin expected = switch (mode) {
                     case OPEN -> Decision.Origin.FAIL_OPEN;
@@ -94,14 +105,18 @@ class FailureModesTest {
                     // the same policy, decided in this JVM: exactly 5 per key
                     assertThat(calls.admitted).isEqualTo(5L * THREADS);
                 }
-                String figures = "all " + calls.decisions.size() + " decisions " + expected + "; latency "
-                        + Latencies.describe(calls.nanos) + "; with the breaker open " + Latencies.describe(calls.openNanos)
-                        + "; back on Redis " + backOnRedisMs + " ms after it returned";
+                String figures = "all " + calls.decisions.size() + " decisions " + expected + "; " + calls.sent
+                        + " of them sent to Redis (" + calls.sentWhileOpen + " with the breaker open, " + trialsDuring
+                        + " trials); latency " + Latencies.describe(calls.nanos) + "; with the breaker open "
+                        + Latencies.describe(calls.openNanos) + "; back on Redis " + backOnRedisMs + " ms after it returned";
                 Reliability.report("failure mode " + mode.configName() + ", Redis " + outage.name().toLowerCase(), figures);
-                assertThat(Latencies.percentileMillis(calls.nanos, 99)).as(figures)
-                        .isLessThanOrEqualTo(settings.commandTimeout().toMillis() + 5);
-                assertThat(Latencies.percentileMillis(calls.openNanos, 90)).as(figures).isLessThan(1.0);
-                assertThat(backOnRedisMs).as(figures).isLessThan(5_000);
+                // sent once: a call waits for one command timeout at most, never one per attempt
+                assertThat(calls.mostSentByOneCall).as(figures).isLessThanOrEqualTo(1);
+                // open, the breaker lets through only its trial calls, one per opening: the others wait for nothing
+                assertThat(calls.openNanos).as(figures).isNotEmpty();
+                assertThat(calls.sentWhileOpen).as(figures).isLessThanOrEqualTo(trialsDuring);
+                // it opened after 5 failures; the other threads' calls already past it were sent too, and fail
+                assertThat(calls.sent).as(figures).isBetween(5L, 5L + THREADS - 1 + trialsDuring);
             } finally {
                 redis.resume();
             }
@@ -109,7 +124,7 @@ class FailureModesTest {
     }
 
     /** Eight threads, each its own key. */
-    private static Calls load(ResilientRateLimiter limiter) throws Exception {
+    private static Calls load(ResilientRateLimiter limiter, SentToRedis sent) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(THREADS);
         List<Future<Calls>> parts = new ArrayList<>();
         for (int t = 0; t < THREADS; t++) {
@@ -118,9 +133,10 @@ class FailureModesTest {
                 Calls calls = new Calls();
                 for (int i = 0; i < CALLS_PER_THREAD; i++) {
                     boolean open = limiter.breaker().state() == CircuitBreaker.State.OPEN;
+                    long sentBefore = sent.byThisThread();
                     long start = System.nanoTime();
                     Decision d = limiter.acquire(POLICY, key);
-                    calls.add(d, System.nanoTime() - start, open);
+                    calls.add(d, System.nanoTime() - start, open, sent.byThisThread() - sentBefore);
                 }
                 return calls;
             }));
@@ -133,16 +149,37 @@ class FailureModesTest {
         return all;
     }
 
-    /** Polls until a decision is made on Redis again; returns how long that took, in ms. */
-    private static long awaitStore(ResilientRateLimiter limiter, Duration timeout) throws InterruptedException {
+    /** Polls until a decision is made on Redis again; returns how long that took, in ms, for the report. */
+    private static long awaitStore(ResilientRateLimiter limiter, Duration timeout) {
         long start = System.nanoTime();
-        while (System.nanoTime() - start < timeout.toNanos()) {
-            if (limiter.acquire(POLICY, "probe", 0).origin() == Decision.Origin.STORE) {
-                return (System.nanoTime() - start) / 1_000_000;
-            }
-            Thread.sleep(10);
+        await("decisions back on Redis").atMost(timeout).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(10))
+                .until(() -> limiter.acquire(POLICY, "probe", 0).origin() == Decision.Origin.STORE);
+        return (System.nanoTime() - start) / 1_000_000;
+    }
+
+    /** The scripts sent to Redis, counted in all and by the thread that sent them. */
+    private static final class SentToRedis extends ForwardingScripting {
+        private final ThreadLocal<long[]> byThread = ThreadLocal.withInitial(() -> new long[1]);
+
+        SentToRedis(RedisScripting redis) {
+            super(redis);
         }
-        throw new AssertionError("decisions were not back on Redis within " + timeout);
+
+        long byThisThread() {
+            return byThread.get()[0];
+        }
+
+        @Override
+        public Object run(ScriptCall call) {
+            byThread.get()[0]++;
+            return super.run(call);
+        }
+
+        @Override
+        public List<Object> runAll(List<ScriptCall> calls) {
+            byThread.get()[0] += calls.size();
+            return super.runAll(calls);
+        }
     }
 
     private static final class Calls {
@@ -150,15 +187,21 @@ class FailureModesTest {
         long[] nanos = new long[0];
         long[] openNanos = new long[0];
         long admitted;
+        long sent;
+        long sentWhileOpen;
+        long mostSentByOneCall;
         private final List<Long> all = new ArrayList<>();
         private final List<Long> open = new ArrayList<>();
 
-        void add(Decision d, long nanos, boolean breakerOpen) {
+        void add(Decision d, long nanos, boolean breakerOpen, long scriptsSent) {
             decisions.add(d);
             all.add(nanos);
             if (breakerOpen) {
                 open.add(nanos);
+                sentWhileOpen += scriptsSent;
             }
+            sent += scriptsSent;
+            mostSentByOneCall = Math.max(mostSentByOneCall, scriptsSent);
             if (d.allowed()) {
                 admitted++;
             }
@@ -171,6 +214,9 @@ class FailureModesTest {
             all.addAll(other.all);
             open.addAll(other.open);
             admitted += other.admitted;
+            sent += other.sent;
+            sentWhileOpen += other.sentWhileOpen;
+            mostSentByOneCall = Math.max(mostSentByOneCall, other.mostSentByOneCall);
             nanos = all.stream().mapToLong(Long::longValue).toArray();
             openNanos = open.stream().mapToLong(Long::longValue).toArray();
         }

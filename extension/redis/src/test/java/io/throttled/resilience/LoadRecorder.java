@@ -1,8 +1,11 @@
 package io.throttled.resilience;
 
+import static org.awaitility.Awaitility.await;
+
 import io.throttled.core.Decision;
 import io.throttled.core.Policy;
 import io.throttled.core.RateLimiter;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -47,18 +50,32 @@ final class LoadRecorder implements AutoCloseable {
     }
 
     /**
-     * Waits, until the deadline (nanoTime), for a decision made on Redis after this moment: a failover's end is
-     * Redis' and the client's doing, with no clock of ours to drive.
+     * Waits for a decision made on Redis after this moment (nanoTime), at most until the deadline (nanoTime): a
+     * failover's end is Redis' and the client's doing, with no clock of ours to drive.
      *
-     * @return that decision's moment (nanoTime), or -1 when none came by the deadline
+     * @return that decision's moment (nanoTime)
      */
     long awaitOnRedisAfter(long since, long deadline) {
-        long found = firstOnRedisAfter(since);
-        while (found < 0 && System.nanoTime() < deadline) {
-            sleep(50);
-            found = firstOnRedisAfter(since);
+        await("a decision on Redis").atMost(until(deadline)).pollInterval(Duration.ofMillis(50))
+                .until(() -> firstOnRedisAfter(since) >= 0);
+        return firstOnRedisAfter(since);
+    }
+
+    /** Waits, at most this long, until the load has made this many decisions on Redis after this moment (nanoTime). */
+    void awaitOnRedis(int decisions, long since, Duration atMost) {
+        await(decisions + " decisions on Redis").atMost(atMost).pollInterval(Duration.ofMillis(50))
+                .until(() -> onRedisAfter(since) >= decisions);
+    }
+
+    /** From now to this moment (nanoTime). */
+    static Duration until(long deadline) {
+        return Duration.ofNanos(Math.max(1_000_000, deadline - System.nanoTime()));
+    }
+
+    private long onRedisAfter(long since) {
+        synchronized (calls) {
+            return calls.stream().filter(c -> c.at() > since && c.decision().origin() == Decision.Origin.STORE).count();
         }
-        return found;
     }
 
     /** The first decision made on Redis after this moment (nanoTime), or -1. */
@@ -86,14 +103,6 @@ final class LoadRecorder implements AutoCloseable {
         running.set(false);
         for (Thread t : threads) {
             t.join(30_000);
-        }
-    }
-
-    static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }

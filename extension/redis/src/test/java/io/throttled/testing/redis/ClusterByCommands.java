@@ -1,8 +1,11 @@
 package io.throttled.testing.redis;
 
+import static org.awaitility.Awaitility.await;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.IntStream;
+import org.awaitility.core.ConditionTimeoutException;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -47,22 +50,21 @@ final class ClusterByCommands {
 
     /** A replica can only follow a master it has met: wait until the gossip has reached every node. */
     private static void awaitEveryNodeKnown(List<RedisProcess> nodes, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        String last = "";
-        while (System.nanoTime() < deadline) {
-            boolean all = true;
-            for (RedisProcess node : nodes) {
-                try (Jedis jedis = node.jedis()) {
-                    last = jedis.clusterNodes();
-                    all &= last.lines().filter(l -> !l.contains("handshake") && !l.contains("noaddr")).count()
-                            == nodes.size();
+        String[] last = {""};
+        try {
+            await().atMost(timeout).pollInterval(Duration.ofMillis(20)).until(() -> {
+                boolean all = true;
+                for (RedisProcess node : nodes) {
+                    try (Jedis jedis = node.jedis()) {
+                        last[0] = jedis.clusterNodes();
+                        all &= last[0].lines().filter(l -> !l.contains("handshake") && !l.contains("noaddr")).count()
+                                == nodes.size();
+                    }
                 }
-            }
-            if (all) {
-                return;
-            }
-            RedisProcess.pause(20);
+                return all;
+            });
+        } catch (ConditionTimeoutException e) {
+            throw new IllegalStateException("the nodes did not all meet within " + timeout + ":\n" + last[0], e);
         }
-        throw new IllegalStateException("the nodes did not all meet within " + timeout + ":\n" + last);
     }
 }

@@ -1,5 +1,7 @@
 package io.throttled.testing.redis;
 
+import static org.awaitility.Awaitility.await;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +13,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.awaitility.core.ConditionTimeoutException;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 
@@ -84,27 +87,29 @@ public final class RedisClusterProcess implements AutoCloseable {
      * master of which slots and who replicates whom.
      */
     public void awaitHealthy(Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        String last = "";
-        while (System.nanoTime() < deadline) {
-            boolean ok = true;
-            Set<String> views = new HashSet<>();
-            for (RedisProcess node : nodes) {
-                try (Jedis jedis = node.jedis()) {
-                    last = jedis.clusterInfo();
-                    String table = jedis.clusterNodes();
-                    long known = table.lines().filter(l -> !l.contains("handshake")).count();
-                    ok &= last.contains("cluster_state:ok") && known == nodes.size();
-                    views.add(layout(table));
+        StringBuilder last = new StringBuilder();
+        try {
+            await().atMost(timeout).pollInterval(Duration.ofMillis(50)).until(() -> {
+                boolean ok = true;
+                Set<String> views = new HashSet<>();
+                last.setLength(0);
+                for (RedisProcess node : nodes) {
+                    try (Jedis jedis = node.jedis()) {
+                        String info = jedis.clusterInfo();
+                        String table = jedis.clusterNodes();
+                        long known = table.lines().filter(l -> !l.contains("handshake")).count();
+                        ok &= info.contains("cluster_state:ok") && known == nodes.size();
+                        views.add(layout(table));
+                        last.setLength(0);
+                        last.append(info);
+                    }
                 }
-            }
-            if (ok && views.size() == 1) {
-                return;
-            }
-            last += "\n" + views;
-            RedisProcess.pause(50);
+                last.append('\n').append(views);
+                return ok && views.size() == 1;
+            });
+        } catch (ConditionTimeoutException e) {
+            throw new IllegalStateException("cluster not healthy within " + timeout + ": " + last, e);
         }
-        throw new IllegalStateException("cluster not healthy within " + timeout + ": " + last);
     }
 
     /** One node's view of the cluster, without what differs between viewers (myself, ping times, link state). */

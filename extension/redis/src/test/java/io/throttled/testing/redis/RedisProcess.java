@@ -1,5 +1,7 @@
 package io.throttled.testing.redis;
 
+import static org.awaitility.Awaitility.await;
+
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,6 +16,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
+import org.awaitility.core.ConditionTimeoutException;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
@@ -122,18 +125,17 @@ public final class RedisProcess implements AutoCloseable {
     /** Plain servers must answer PING; a TLS-only server must have logged that it is ready. */
     private void awaitReady(Duration timeout) {
         boolean tlsOnly = extraArgs.contains("--tls-port");
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException(binary + " on port " + port + " exited: " + log());
-            }
-            if (tlsOnly ? log().contains("Ready to accept connections") : answersPing()) {
-                return;
-            }
-            pause(20);
+        try {
+            await().atMost(timeout).pollInterval(Duration.ofMillis(20)).until(() -> {
+                if (!process.isAlive()) {
+                    throw new IllegalStateException(binary + " on port " + port + " exited: " + log());
+                }
+                return tlsOnly ? log().contains("Ready to accept connections") : answersPing();
+            });
+        } catch (ConditionTimeoutException e) {
+            throw new IllegalStateException(binary + " on port " + port + " did not answer PING within "
+                    + timeout + ": " + log(), e);
         }
-        throw new IllegalStateException(binary + " on port " + port + " did not answer PING within "
-                + timeout + ": " + log());
     }
 
     private boolean answersPing() {
@@ -277,12 +279,4 @@ public final class RedisProcess implements AutoCloseable {
         }
     }
 
-    static void pause(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
 }

@@ -76,7 +76,7 @@ public final class SlowProxy implements AutoCloseable {
                 while ((n = in.read(buffer)) >= 0) {
                     long delay = delayMillis;
                     if (delay > 0) {
-                        Thread.sleep(delay);
+                        Thread.sleep(delay);   // the slowness the proxy exists for, not a wait for anything
                     }
                     out.write(buffer, 0, n);
                     out.flush();
