@@ -1,0 +1,149 @@
+-- throttled: the first lines of every script that reads the time. The Redis server's clock decides, the
+-- same for every app node; only tests send their own.
+--
+-- ARGV[2]  now in µs, sent by tests only; '' = the server clock
+local now
+if ARGV[2] == '' then
+  local t = redis.call('TIME')
+  now = t[1] * 1000000 + t[2]
+else
+  now = tonumber(ARGV[2])
+end
+-- throttled: the head of every decision script. A script is clock.lua (which sets now), this file, then
+-- one algorithm file (which names KEYS[i] and its per-limit ARGV), then decide.lua; LuaScript joins them
+-- at load time.
+--
+-- ARGV[1]  cost: tokens to take from every limit of the policy; 0 = peek (report, take nothing)
+-- ARGV[2]  now in µs, sent by tests only; '' = the Redis server's clock, the same for every app node
+local cost = tonumber(ARGV[1])
+
+-- Every number below stays under 2^52 (ExactArithmetic checks each limit), where a double holds any
+-- integer and floor/ceil of a quotient are exact. Numbers go to Redis as integer text, never as %.14g.
+local floor, ceil, max = math.floor, math.ceil, math.max
+local format = string.format
+local function int(x)
+  return format('%d', x)
+end
+-- A state's integers joined by ':' in one format call: a call per field and the concatenations cost twice as much,
+-- about 0.4 µs a write. It also keeps the last state it joined and its numbers as fields() would read them back:
+-- in a batch, the next request on a hot key reads the state the one before it wrote (batch-state.lua) and need not
+-- parse it. Kept for whole numbers only (all of them are; %d would drop a fraction); + 0 turns a -0 into the 0
+-- that parsing gives.
+local last, last_a, last_b, last_c
+local function joined(a, b, c)
+  local state
+  if c == nil then
+    state = format('%d:%d', a, b)
+  else
+    state = format('%d:%d:%d', a, b, c)
+  end
+  if a % 1 == 0 and b % 1 == 0 and (c == nil or c % 1 == 0) then
+    last, last_a, last_b, last_c = state, a + 0, b + 0, c and c + 0
+  else
+    last = nil
+  end
+  return state
+end
+
+-- A bucket's state is one string of integers joined by ':' ("tokens:µs:carry"): one GET to read it and
+-- one SET ... PXAT to write it with its expiry, fewer commands and bytes than a hash with PEXPIREAT.
+local find, sub = string.find, string.sub
+local function fields(state)
+  if state == last then
+    return last_a, last_b, last_c
+  end
+  local a = find(state, ':', 1, true)
+  local b = find(state, ':', a + 1, true)
+  if not b then
+    return tonumber(sub(state, 1, a - 1)), tonumber(sub(state, a + 1))
+  end
+  return tonumber(sub(state, 1, a - 1)), tonumber(sub(state, a + 1, b - 1)), tonumber(sub(state, b + 1))
+end
+
+-- Every algorithm whose states are strings (all but the sliding log) reads and writes them through these three. A
+-- batch whose requests share a key (batch-state.lua) replaces them with its own, which keep the states in Lua
+-- between the requests and write each key once; as functions of their own they cost a batch less than a
+-- redis.call it intercepts (no varargs, no expiry formatted and parsed back per request). at: the expiry in ms
+-- since the epoch, a whole number.
+local function read_state(key)
+  return redis.call('GET', key)
+end
+local function write_state(key, value, at)
+  redis.call('SET', key, value, 'PXAT', int(at))
+end
+-- Two states in one MGET (a key of another type reads as none).
+local function read_states(a, b)
+  local values = redis.call('MGET', a, b)
+  return values[1], values[2]
+end
+-- sliding-window-counter: the count of the current clock-aligned window plus the previous window's
+-- count weighted by the share of it the rolling window still covers. Counts are the strings KEYS[i]:n
+-- (same hash tag, same slot). Time is whole milliseconds here, so quantity × window stays exact up to
+-- 366-day windows.
+--
+-- KEYS[i]      key stem of limit i
+-- ARGV[2i+1]   window ms
+-- ARGV[2i+2]   quantity per rolling window
+local pending_key, pending_count, pending_at = {}, {}, {}   -- what commit(i) writes, and its expiry in ms
+
+local function limit(i)
+  return tonumber(ARGV[2 * i + 1]), tonumber(ARGV[2 * i + 2])
+end
+
+-- ms until the rolling window holds nothing, with c counted in the current window and prev in the one before
+local function until_empty(c, prev, w, into)
+  if c > 0 then return 2 * w - into elseif prev > 0 then return w - into else return 0 end
+end
+
+local function check(i)
+  local w, q = limit(i)
+  local ms = floor(now / 1000)
+  local window = floor(ms / w)
+  local into = ms - window * w
+  local key = KEYS[i] .. ':' .. int(window)
+  local c, p = read_states(key, KEYS[i] .. ':' .. int(window - 1))
+  local curr, prev = tonumber(c or '0'), tonumber(p or '0')
+  local used = floor(prev * (w - into) / w) + curr
+  if cost <= q and used + cost <= q then
+    pending_key[i], pending_count[i], pending_at[i] = key, curr + cost, (window + 2) * w   -- through the next window
+    return 1, q - used - cost, 0, until_empty(curr + cost, prev, w, into)
+  end
+  if cost > q then
+    return 0, max(0, q - used), -1, until_empty(curr, prev, w, into)
+  end
+  local wait
+  if curr + cost <= q then
+    -- later in this window, once the previous window's weight has faded enough
+    wait = w - ceil((q - cost - curr + 1) * w / prev) + 1 - into
+  else
+    -- in the next window, where this window's count is the one that fades
+    wait = w - into + w - ceil((q - cost + 1) * w / curr) + 1
+  end
+  return 0, max(0, q - used), wait, until_empty(curr, prev, w, into)
+end
+
+local function commit(i)
+  write_state(pending_key[i], int(pending_count[i]), pending_at[i])
+end
+-- throttled: the tail of every decision script. check(i) judged limit i and remembered what commit(i)
+-- would write. The request takes from all limits or from none, so nothing is written unless all pass.
+-- The deciding limit is, when denied, the one with the longest wait (a never-passing request first);
+-- when allowed, the one with the least left.
+-- Returns {allowed, remaining, retry_after_ms, reset_after_ms, index_of_deciding_limit}.
+local allowed, remaining, retry, reset, index = 1, nil, 0, 0, 1
+for i = 1, #KEYS do
+  local ok, left, wait, full = check(i)
+  if ok == 1 then
+    if allowed == 1 and (remaining == nil or left < remaining) then
+      remaining, reset, index = left, full, i
+    end
+  elseif allowed == 1 or (retry ~= -1 and (wait == -1 or wait > retry)) then
+    allowed, remaining, retry, reset, index = 0, left, wait, full, i
+  end
+end
+if allowed == 1 and cost > 0 then
+  for i = 1, #KEYS do
+    commit(i)
+  end
+end
+return {allowed, remaining, retry, reset, index}

@@ -1,0 +1,155 @@
+-- throttled: the first lines of every script that reads the time. The Redis server's clock decides, the
+-- same for every app node; only tests send their own.
+--
+-- ARGV[2]  now in µs, sent by tests only; '' = the server clock
+local now
+if ARGV[2] == '' then
+  local t = redis.call('TIME')
+  now = t[1] * 1000000 + t[2]
+else
+  now = tonumber(ARGV[2])
+end
+-- throttled: the head of every decision script. A script is clock.lua (which sets now), this file, then
+-- one algorithm file (which names KEYS[i] and its per-limit ARGV), then decide.lua; LuaScript joins them
+-- at load time.
+--
+-- ARGV[1]  cost: tokens to take from every limit of the policy; 0 = peek (report, take nothing)
+-- ARGV[2]  now in µs, sent by tests only; '' = the Redis server's clock, the same for every app node
+local cost = tonumber(ARGV[1])
+
+-- Every number below stays under 2^52 (ExactArithmetic checks each limit), where a double holds any
+-- integer and floor/ceil of a quotient are exact. Numbers go to Redis as integer text, never as %.14g.
+local floor, ceil, max = math.floor, math.ceil, math.max
+local format = string.format
+local function int(x)
+  return format('%d', x)
+end
+-- A state's integers joined by ':' in one format call: a call per field and the concatenations cost twice as much,
+-- about 0.4 µs a write. It also keeps the last state it joined and its numbers as fields() would read them back:
+-- in a batch, the next request on a hot key reads the state the one before it wrote (batch-state.lua) and need not
+-- parse it. Kept for whole numbers only (all of them are; %d would drop a fraction); + 0 turns a -0 into the 0
+-- that parsing gives.
+local last, last_a, last_b, last_c
+local function joined(a, b, c)
+  local state
+  if c == nil then
+    state = format('%d:%d', a, b)
+  else
+    state = format('%d:%d:%d', a, b, c)
+  end
+  if a % 1 == 0 and b % 1 == 0 and (c == nil or c % 1 == 0) then
+    last, last_a, last_b, last_c = state, a + 0, b + 0, c and c + 0
+  else
+    last = nil
+  end
+  return state
+end
+
+-- A bucket's state is one string of integers joined by ':' ("tokens:µs:carry"): one GET to read it and
+-- one SET ... PXAT to write it with its expiry, fewer commands and bytes than a hash with PEXPIREAT.
+local find, sub = string.find, string.sub
+local function fields(state)
+  if state == last then
+    return last_a, last_b, last_c
+  end
+  local a = find(state, ':', 1, true)
+  local b = find(state, ':', a + 1, true)
+  if not b then
+    return tonumber(sub(state, 1, a - 1)), tonumber(sub(state, a + 1))
+  end
+  return tonumber(sub(state, 1, a - 1)), tonumber(sub(state, a + 1, b - 1)), tonumber(sub(state, b + 1))
+end
+
+-- Every algorithm whose states are strings (all but the sliding log) reads and writes them through these three. A
+-- batch whose requests share a key (batch-state.lua) replaces them with its own, which keep the states in Lua
+-- between the requests and write each key once; as functions of their own they cost a batch less than a
+-- redis.call it intercepts (no varargs, no expiry formatted and parsed back per request). at: the expiry in ms
+-- since the epoch, a whole number.
+local function read_state(key)
+  return redis.call('GET', key)
+end
+local function write_state(key, value, at)
+  redis.call('SET', key, value, 'PXAT', int(at))
+end
+-- Two states in one MGET (a key of another type reads as none).
+local function read_states(a, b)
+  local values = redis.call('MGET', a, b)
+  return values[1], values[2]
+end
+-- sliding-window-log: one sorted set per limit, one member per admitted unit, scored by its µs
+-- timestamp. A unit counts while it is younger than the window: an exact rolling window, at the price
+-- of memory that grows with the quantity (ExactArithmetic caps it).
+--
+-- KEYS[i]      sorted set of limit i
+-- ARGV[2i+1]   window µs
+-- ARGV[2i+2]   quantity per rolling window
+local pending = {}
+
+local function limit(i)
+  return tonumber(ARGV[2 * i + 1]), tonumber(ARGV[2 * i + 2])
+end
+
+-- ms until the newest entry leaves the window, when everything is back
+local function until_empty(key, count, w)
+  if count == 0 then return 0 end
+  local newest = redis.call('ZRANGE', key, -1, -1, 'WITHSCORES')
+  return ceil((tonumber(newest[2]) + w - now) / 1000)
+end
+
+local function check(i)
+  local w, q = limit(i)
+  local key = KEYS[i]
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', int(now - w))
+  local count = redis.call('ZCARD', key)
+  if cost <= q and count + cost <= q then
+    pending[i] = count
+    local full = cost > 0 and ceil(w / 1000) or until_empty(key, count, w)
+    return 1, q - count - cost, 0, full
+  end
+  local full = until_empty(key, count, w)
+  if cost > q then
+    return 0, max(0, q - count), -1, full
+  end
+  -- the request fits once the (count + cost - q) oldest units have left the window
+  local nth = count + cost - q - 1
+  local oldest = redis.call('ZRANGE', key, nth, nth, 'WITHSCORES')
+  return 0, max(0, q - count), ceil((tonumber(oldest[2]) + w - now) / 1000), full
+end
+
+local function commit(i)
+  local w = limit(i)
+  local key, count = KEYS[i], pending[i]
+  local stamp = int(now)
+  local batch = {}
+  for j = 1, cost do
+    batch[#batch + 1] = stamp
+    batch[#batch + 1] = stamp .. '-' .. int(count + j)   -- unique: count only grows at one instant
+    if #batch == 1000 or j == cost then                  -- unpack() has a stack limit
+      redis.call('ZADD', key, unpack(batch))
+      batch = {}
+    end
+  end
+  redis.call('PEXPIREAT', key, int(ceil((now + w) / 1000)))
+end
+-- throttled: the tail of every decision script. check(i) judged limit i and remembered what commit(i)
+-- would write. The request takes from all limits or from none, so nothing is written unless all pass.
+-- The deciding limit is, when denied, the one with the longest wait (a never-passing request first);
+-- when allowed, the one with the least left.
+-- Returns {allowed, remaining, retry_after_ms, reset_after_ms, index_of_deciding_limit}.
+local allowed, remaining, retry, reset, index = 1, nil, 0, 0, 1
+for i = 1, #KEYS do
+  local ok, left, wait, full = check(i)
+  if ok == 1 then
+    if allowed == 1 and (remaining == nil or left < remaining) then
+      remaining, reset, index = left, full, i
+    end
+  elseif allowed == 1 or (retry ~= -1 and (wait == -1 or wait > retry)) then
+    allowed, remaining, retry, reset, index = 0, left, wait, full, i
+  end
+end
+if allowed == 1 and cost > 0 then
+  for i = 1, #KEYS do
+    commit(i)
+  end
+end
+return {allowed, remaining, retry, reset, index}
