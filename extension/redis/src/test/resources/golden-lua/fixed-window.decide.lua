@@ -76,6 +76,26 @@ local function read_states(a, b)
   local values = redis.call('MGET', a, b)
   return values[1], values[2]
 end
+
+-- The deciding limit of limits 1..n, each judged by check(i): a request passes all of them or none. Denied, it is the
+-- limit with the longest wait (one the request can never pass, wait -1, before any); allowed, the one with the least
+-- left. Returns allowed (1 or 0), remaining, retry_after_ms, reset_after_ms and that limit's index: decide.lua's
+-- reply. decide.lua, reserve.lua and lease.lua (and so group and batch scripts) all decide with it, so that they
+-- cannot drift apart; its Java twin is Bucket.check with Bucket.decides.
+local function deciding_limit(check, n)
+  local allowed, remaining, retry, reset, index = 1, nil, 0, 0, 1
+  for i = 1, n do
+    local ok, left, wait, full = check(i)
+    if ok == 1 then
+      if allowed == 1 and (remaining == nil or left < remaining) then
+        remaining, reset, index = left, full, i
+      end
+    elseif allowed == 1 or (retry ~= -1 and (wait == -1 or wait > retry)) then
+      allowed, remaining, retry, reset, index = 0, left, wait, full, i
+    end
+  end
+  return allowed, remaining, retry, reset, index
+end
 -- fixed-window: windows aligned to the server clock (window n covers [n × W, (n+1) × W) µs since the
 -- epoch); the count of window n is the string KEYS[i]:n, which expires when the window closes.
 -- Up to twice the quantity can pass across a boundary: the known trade-off of this algorithm.
@@ -110,21 +130,10 @@ local function commit(i)
   write_state(pending_key[i], int(pending_count[i]), pending_at[i])
 end
 -- throttled: the tail of every decision script. check(i) judged limit i and remembered what commit(i)
--- would write. The request takes from all limits or from none, so nothing is written unless all pass.
--- The deciding limit is, when denied, the one with the longest wait (a never-passing request first);
--- when allowed, the one with the least left.
+-- would write. The request takes from all limits or from none, so nothing is written unless all pass;
+-- deciding_limit (prelude.lua) names the limit that decided.
 -- Returns {allowed, remaining, retry_after_ms, reset_after_ms, index_of_deciding_limit}.
-local allowed, remaining, retry, reset, index = 1, nil, 0, 0, 1
-for i = 1, #KEYS do
-  local ok, left, wait, full = check(i)
-  if ok == 1 then
-    if allowed == 1 and (remaining == nil or left < remaining) then
-      remaining, reset, index = left, full, i
-    end
-  elseif allowed == 1 or (retry ~= -1 and (wait == -1 or wait > retry)) then
-    allowed, remaining, retry, reset, index = 0, left, wait, full, i
-  end
-end
+local allowed, remaining, retry, reset, index = deciding_limit(check, #KEYS)
 if allowed == 1 and cost > 0 then
   for i = 1, #KEYS do
     commit(i)

@@ -76,6 +76,26 @@ local function read_states(a, b)
   local values = redis.call('MGET', a, b)
   return values[1], values[2]
 end
+
+-- The deciding limit of limits 1..n, each judged by check(i): a request passes all of them or none. Denied, it is the
+-- limit with the longest wait (one the request can never pass, wait -1, before any); allowed, the one with the least
+-- left. Returns allowed (1 or 0), remaining, retry_after_ms, reset_after_ms and that limit's index: decide.lua's
+-- reply. decide.lua, reserve.lua and lease.lua (and so group and batch scripts) all decide with it, so that they
+-- cannot drift apart; its Java twin is Bucket.check with Bucket.decides.
+local function deciding_limit(check, n)
+  local allowed, remaining, retry, reset, index = 1, nil, 0, 0, 1
+  for i = 1, n do
+    local ok, left, wait, full = check(i)
+    if ok == 1 then
+      if allowed == 1 and (remaining == nil or left < remaining) then
+        remaining, reset, index = left, full, i
+      end
+    elseif allowed == 1 or (retry ~= -1 and (wait == -1 or wait > retry)) then
+      allowed, remaining, retry, reset, index = 0, left, wait, full, i
+    end
+  end
+  return allowed, remaining, retry, reset, index
+end
 -- gcra: one string per limit, the theoretical arrival time (TAT) "a" or "a:f", meaning a + f/Q' µs.
 -- The bucket is full when the TAT is not ahead of now; each token pushes it W' units (W'/Q' µs) further,
 -- and a request passes while the TAT stays within burst × W' units of now.
@@ -185,21 +205,10 @@ local function refund(i, r, out)
   return floor((ahead - back) / w)
 end
 -- throttled: the tail of every decision script. check(i) judged limit i and remembered what commit(i)
--- would write. The request takes from all limits or from none, so nothing is written unless all pass.
--- The deciding limit is, when denied, the one with the longest wait (a never-passing request first);
--- when allowed, the one with the least left.
+-- would write. The request takes from all limits or from none, so nothing is written unless all pass;
+-- deciding_limit (prelude.lua) names the limit that decided.
 -- Returns {allowed, remaining, retry_after_ms, reset_after_ms, index_of_deciding_limit}.
-local allowed, remaining, retry, reset, index = 1, nil, 0, 0, 1
-for i = 1, #KEYS do
-  local ok, left, wait, full = check(i)
-  if ok == 1 then
-    if allowed == 1 and (remaining == nil or left < remaining) then
-      remaining, reset, index = left, full, i
-    end
-  elseif allowed == 1 or (retry ~= -1 and (wait == -1 or wait > retry)) then
-    allowed, remaining, retry, reset, index = 0, left, wait, full, i
-  end
-end
+local allowed, remaining, retry, reset, index = deciding_limit(check, #KEYS)
 if allowed == 1 and cost > 0 then
   for i = 1, #KEYS do
     commit(i)

@@ -76,6 +76,26 @@ local function read_states(a, b)
   local values = redis.call('MGET', a, b)
   return values[1], values[2]
 end
+
+-- The deciding limit of limits 1..n, each judged by check(i): a request passes all of them or none. Denied, it is the
+-- limit with the longest wait (one the request can never pass, wait -1, before any); allowed, the one with the least
+-- left. Returns allowed (1 or 0), remaining, retry_after_ms, reset_after_ms and that limit's index: decide.lua's
+-- reply. decide.lua, reserve.lua and lease.lua (and so group and batch scripts) all decide with it, so that they
+-- cannot drift apart; its Java twin is Bucket.check with Bucket.decides.
+local function deciding_limit(check, n)
+  local allowed, remaining, retry, reset, index = 1, nil, 0, 0, 1
+  for i = 1, n do
+    local ok, left, wait, full = check(i)
+    if ok == 1 then
+      if allowed == 1 and (remaining == nil or left < remaining) then
+        remaining, reset, index = left, full, i
+      end
+    elseif allowed == 1 or (retry ~= -1 and (wait == -1 or wait > retry)) then
+      allowed, remaining, retry, reset, index = 0, left, wait, full, i
+    end
+  end
+  return allowed, remaining, retry, reset, index
+end
 -- leaky-bucket, policing (the Redis docs' variant): one string per limit "lv:ts:c" (lv = level, ts = µs
 -- of the last admission, c = carry). Each admission pours its cost in; the bucket drains one unit every W' units
 -- (W'/Q' µs), so it holds lv - c/W'. A request that would overflow the burst is refused at once.
@@ -248,17 +268,7 @@ end
 cost = available >= least and available or least
 
 -- As decide.lua: all limits pass with that cost (a lease) or the wait for `least` tokens is reported.
-local allowed, remaining, retry, reset, index = 1, nil, 0, 0, 1
-for i = 1, n do
-  local ok, left, wait, full = check(i)
-  if ok == 1 then
-    if allowed == 1 and (remaining == nil or left < remaining) then
-      remaining, reset, index = left, full, i
-    end
-  elseif allowed == 1 or (retry ~= -1 and (wait == -1 or wait > retry)) then
-    allowed, remaining, retry, reset, index = 0, left, wait, full, i
-  end
-end
+local allowed, remaining, retry, reset, index = deciding_limit(check, n)
 if allowed == 0 then
   return {0, remaining, retry, reset, index, given}
 end

@@ -63,17 +63,7 @@ end
 cost = available >= least and available or least
 
 -- As decide.lua: all limits pass with that cost (a lease) or the wait for `least` tokens is reported.
-local allowed, remaining, retry, reset, index = 1, nil, 0, 0, 1
-for i = 1, n do
-  local ok, left, wait, full = check(i)
-  if ok == 1 then
-    if allowed == 1 and (remaining == nil or left < remaining) then
-      remaining, reset, index = left, full, i
-    end
-  elseif allowed == 1 or (retry ~= -1 and (wait == -1 or wait > retry)) then
-    allowed, remaining, retry, reset, index = 0, left, wait, full, i
-  end
-end
+local allowed, remaining, retry, reset, index = deciding_limit(check, n)
 if allowed == 0 then
   return {0, remaining, retry, reset, index, given}
 end
