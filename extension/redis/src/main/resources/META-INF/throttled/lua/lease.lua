@@ -4,20 +4,8 @@
 -- holds every lease out: member "id:tokens", score = when it ends (µs). A give-back counts only while its lease
 -- is in the ledger, and never raises a bucket above its burst minus the tokens still out (refund(i, r, out) in
 -- the algorithm's file): the bucket plus every token out on lease then grows only by the refill, which is what
--- bounds admissions by burst + rate × (T + lifetime) (see the README, "Token leases").
---
--- ARGV[1]        cost: the tokens wanted for the new lease; 0 = give back only
--- ARGV[2]        now in µs, sent by tests only ('' = the server clock)
--- KEYS[1..n]     the limits, with their ARGV as the algorithm's file names them
--- KEYS[n+1]      the ledger of leases out
--- ARGV[#ARGV-5]  n: the policy's limits
--- ARGV[#ARGV-4]  least: the fewest tokens worth a lease (at least one call's cost); fewer available = denied
--- ARGV[#ARGV-3]  lifetime of the new lease, ms
--- ARGV[#ARGV-2]  id of the lease given back, '' for none
--- ARGV[#ARGV-1]  tokens of it left unused
--- ARGV[#ARGV]    id of the new lease
--- Returns {granted, remaining, retry_after_ms, reset_after_ms, index_of_deciding_limit, tokens_given_back}:
--- granted is the tokens of the new lease (0 = denied; retry_after_ms is then when `least` tokens are there).
+-- bounds admissions by burst + rate × (T + lifetime) (see the README, "Token leases"). The least tokens worth a
+-- lease are at least one call's cost: fewer available is a denial. Its KEYS, ARGV and reply: prelude.lua.
 local n = tonumber(ARGV[#ARGV - 5])
 local least = tonumber(ARGV[#ARGV - 4])
 local lifetime = tonumber(ARGV[#ARGV - 3]) * 1000
