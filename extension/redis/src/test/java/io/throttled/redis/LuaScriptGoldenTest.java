@@ -87,7 +87,7 @@ class LuaScriptGoldenTest {
             fail(script.name() + " is assembled with no golden file " + golden + "; " + howToUpdate());
         }
         String diff = LineDiff.unified("golden-lua/" + file, Files.readString(golden, StandardCharsets.UTF_8),
-                "assembled " + script.name(), script.source());
+                "assembled/" + file, script.source());
         if (!diff.isEmpty()) {
             System.out.print(diff);   // in the test's output file too, whole, as a patch
             fail(script.name() + " differs from golden-lua/" + file + "; " + howToUpdate() + "\n" + diff);
