@@ -127,7 +127,8 @@ final class BatchScript {
         return replies;
     }
 
-    private static LuaScript script(int set, boolean keepStates) {
+    /** The batch script of a set of algorithms (a bit per {@link AlgorithmScripts#ALGORITHMS} entry); built once. */
+    static LuaScript script(int set, boolean keepStates) {
         return SCRIPTS.computeIfAbsent(keepStates ? set | KEEPS_STATES : set,
                 s -> LuaScript.batch(AlgorithmScripts.files(set), keepStates));
     }

@@ -78,7 +78,8 @@ final class GroupScript {
         return true;
     }
 
-    private static LuaScript script(int set) {
+    /** The group script of a set of algorithms (a bit per {@link AlgorithmScripts#ALGORITHMS} entry); built once. */
+    static LuaScript script(int set) {
         return SCRIPTS.computeIfAbsent(set, s -> LuaScript.group(AlgorithmScripts.files(s)));
     }
 }

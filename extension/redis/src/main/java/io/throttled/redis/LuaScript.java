@@ -15,7 +15,9 @@ import java.util.StringJoiner;
  * script is four files joined: {@code clock.lua}, {@code prelude.lua}, the algorithm's file and
  * {@code decide.lua}; a group script ({@link #group}) joins several algorithm files around {@code group.lua}, a
  * batch script ({@link #batch}) around {@code batch.lua};
- * every script that reads the time starts with {@code clock.lua}.
+ * every script that reads the time starts with {@code clock.lua}. What each block defines and may call, and what
+ * each script takes and returns, is written once, at the top of {@code prelude.lua}; every script as Redis receives
+ * it is in the test resources' {@code golden-lua/}.
  */
 public final class LuaScript {
     private static final String FOLDER = "META-INF/throttled/lua/";

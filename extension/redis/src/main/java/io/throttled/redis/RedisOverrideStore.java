@@ -21,7 +21,7 @@ public final class RedisOverrideStore implements OverrideStore {
     private static final System.Logger LOG = System.getLogger(RedisOverrideStore.class.getName());
     /** Long enough for a subscription to end or a connect attempt to time out; bounded, so a stop never hangs. */
     private static final Duration JOIN_TIMEOUT = Duration.ofSeconds(5);
-    private static final LuaScript REPLACE = LuaScript.standalone("overrides.lua");
+    static final LuaScript REPLACE = LuaScript.standalone("overrides.lua");
 
     private final UnifiedJedis jedis;
     private final RedisScripting scripts;

@@ -4,7 +4,7 @@
 -- (otherwise batch-direct.lua: this bookkeeping would cost more than it saves). Requests on one key then cost one
 -- GET (or MGET) and one SET per batch instead of one each; batch.lua calls flush() before it returns, which writes
 -- each key's last state as its last request would have written it. Every reply is the one the requests would get
--- alone (BatchScriptTest).
+-- alone (BatchScriptTest). How it stands in for the prelude's functions and redis: prelude.lua, BATCH STATE.
 --
 -- Only GET and SET key value PXAT t (a string value, t after the server's time) are kept; MGET answers from what is
 -- kept and reads the rest. What read_states' MGET read is kept apart, for read_states only: MGET reads a key of

@@ -1,28 +1,16 @@
 -- throttled: the tail of a batch script, which decides several unrelated requests in one call, each exactly as
 -- decide.lua decides it alone: its own limits, its own take, no request waiting for another. CoalescingScripting
--- sends concurrent decisions this way, so Redis parses one command and enters Lua once for all of them.
--- LuaScript.batch puts in front of this file what LuaScript.group puts in front of group.lua: clock.lua (now, read
--- once for the batch, as if the requests had arrived in the same µs, in this order), prelude.lua, each algorithm
--- file the batch uses wrapped in a function of (KEYS, ARGV, cost), decide(check, commit, KEYS, cost) and
--- `algorithms`, those functions numbered; between the prelude and the algorithms, batch-state.lua when requests
--- share a key (it keeps the states they read and write and writes each key once, at flush()), else
--- batch-direct.lua.
+-- sends concurrent decisions this way, so Redis parses one command and enters Lua once for all of them. The clock
+-- is read once for the batch, as if the requests had arrived in the same µs, in this order. Its assembly, KEYS, ARGV
+-- and reply: prelude.lua.
 --
--- ARGV[1]      n: how many requests
--- ARGV[2]      now in µs, sent by tests only; '' = the server clock
--- then, per request: its algorithm's number, its number of limits k, its cost, the number m of values that
--- follow, and those m values: the per-limit ARGV its algorithm file names (ARGV[3] onwards there);
--- or '0' alone: the request before, again (the same algorithm, keys, cost and values; every request on a hot
--- key of one policy). It is decided by the closures of the request it repeats: each check(i) writes what its
--- commit(i) reads, so they carry nothing over, and Redis and Lua skip its arguments;
--- or '-' alone: the request before's algorithm, k, cost and values, on keys of its own (every client of one policy).
--- Redis and Lua skip the arguments, and it is decided by the closures of the request before, whose keys' table now
--- holds its keys: the algorithms read KEYS[i] only when check(i) or commit(i) runs, and carry nothing else over
--- (see '0'); no algorithm writes its ARGV.
--- KEYS         the k keys of each request in turn (none for a repeat)
--- Returns per request its decision script's reply {allowed, remaining, retry_after_ms, reset_after_ms,
--- index_of_deciding_limit}, or the error that request met (a wrong type at its key): one request's error
--- fails that request only, as it would have alone.
+-- A '0' (the request before, again: every request on a hot key of one policy) is decided by the closures of the
+-- request it repeats: each check(i) writes what its commit(i) reads, so they carry nothing over, and Redis and Lua
+-- skip its arguments. A '-' (the request before's algorithm, k, cost and values, on keys of its own: every client of
+-- one policy) skips them too, and is decided by the closures of the request before, whose keys' table now holds its
+-- keys: the algorithms read KEYS[i] only when check(i) or commit(i) runs and carry nothing else over (see '0'); no
+-- algorithm writes its ARGV. One request's error (a wrong type at its key) fails that request only, as it would have
+-- alone.
 local n = tonumber(ARGV[1])
 
 local check, commit                             -- the last request's that was not a repeat

@@ -5,6 +5,7 @@
 -- KEYS[i]      key stem of limit i; KEYS[i]:n shares its hash tag, so its slot
 -- ARGV[2i+1]   window µs
 -- ARGV[2i+2]   quantity per window
+-- An algorithm block: defines check and commit (what they take and return: prelude.lua).
 local pending_key, pending_count, pending_at = {}, {}, {}   -- what commit(i) writes, and its expiry in ms
 
 local function limit(i)

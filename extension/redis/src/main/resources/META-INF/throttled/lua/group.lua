@@ -1,19 +1,7 @@
 -- throttled: the tail of a group script, which decides several requests (policy, key, cost) all or none:
--- every limit of every request is checked, and all are written only when every enforced request passes.
--- LuaScript.group puts in front of this file: clock.lua (now, read once for the group), prelude.lua, each
--- algorithm file the group uses wrapped in a function of (KEYS, ARGV, cost) returning its check and commit,
--- decide.lua wrapped in decide(check, commit, KEYS, cost), and `algorithms`, those functions numbered.
---
--- ARGV[1]      n: how many requests (prelude.lua's cost reads it and means nothing here: each algorithm
---              function takes its own request's cost)
--- ARGV[2]      now in µs, sent by tests only; '' = the server clock
--- ARGV[3]      '1' = check only: take nothing whatever the outcome (the first pass across Cluster slots)
--- then, per request: its algorithm's number, its number of limits k, its cost, '1' when enforced (a shadow
--- request that denies does not stop the others), the number m of values that follow, and those m values:
--- the per-limit ARGV its algorithm file names (ARGV[3] onwards there)
--- KEYS         the k keys of each request in turn
--- Returns per request {allowed, remaining, retry_after_ms, reset_after_ms, index_of_deciding_limit}. When
--- nothing is taken, a request that would have passed reports its state as a peek does.
+-- every limit of every request is checked, and all are written only when every enforced request passes. The clock
+-- is read once for the group; check only (ARGV[3]) is the first pass across Cluster slots. When nothing is taken, a
+-- request that would have passed reports its state as a peek does. Its assembly, KEYS, ARGV and reply: prelude.lua.
 local n, check_only = tonumber(ARGV[1]), ARGV[3] == '1'
 
 local requests = {}

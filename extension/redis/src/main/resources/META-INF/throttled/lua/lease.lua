@@ -4,20 +4,8 @@
 -- holds every lease out: member "id:tokens", score = when it ends (µs). A give-back counts only while its lease
 -- is in the ledger, and never raises a bucket above its burst minus the tokens still out (refund(i, r, out) in
 -- the algorithm's file): the bucket plus every token out on lease then grows only by the refill, which is what
--- bounds admissions by burst + rate × (T + lifetime) (see the README, "Token leases").
---
--- ARGV[1]        cost: the tokens wanted for the new lease; 0 = give back only
--- ARGV[2]        now in µs, sent by tests only ('' = the server clock)
--- KEYS[1..n]     the limits, with their ARGV as the algorithm's file names them
--- KEYS[n+1]      the ledger of leases out
--- ARGV[#ARGV-5]  n: the policy's limits
--- ARGV[#ARGV-4]  least: the fewest tokens worth a lease (at least one call's cost); fewer available = denied
--- ARGV[#ARGV-3]  lifetime of the new lease, ms
--- ARGV[#ARGV-2]  id of the lease given back, '' for none
--- ARGV[#ARGV-1]  tokens of it left unused
--- ARGV[#ARGV]    id of the new lease
--- Returns {granted, remaining, retry_after_ms, reset_after_ms, index_of_deciding_limit, tokens_given_back}:
--- granted is the tokens of the new lease (0 = denied; retry_after_ms is then when `least` tokens are there).
+-- bounds admissions by burst + rate × (T + lifetime) (see the README, "Token leases"). The least tokens worth a
+-- lease are at least one call's cost: fewer available is a denial. Its KEYS, ARGV and reply: prelude.lua.
 local n = tonumber(ARGV[#ARGV - 5])
 local least = tonumber(ARGV[#ARGV - 4])
 local lifetime = tonumber(ARGV[#ARGV - 3]) * 1000
@@ -63,17 +51,7 @@ end
 cost = available >= least and available or least
 
 -- As decide.lua: all limits pass with that cost (a lease) or the wait for `least` tokens is reported.
-local allowed, remaining, retry, reset, index = 1, nil, 0, 0, 1
-for i = 1, n do
-  local ok, left, wait, full = check(i)
-  if ok == 1 then
-    if allowed == 1 and (remaining == nil or left < remaining) then
-      remaining, reset, index = left, full, i
-    end
-  elseif allowed == 1 or (retry ~= -1 and (wait == -1 or wait > retry)) then
-    allowed, remaining, retry, reset, index = 0, left, wait, full, i
-  end
-end
+local allowed, remaining, retry, reset, index = deciding_limit(check, n)
 if allowed == 0 then
   return {0, remaining, retry, reset, index, given}
 end

@@ -1,12 +1,8 @@
 -- throttled: the tail of a penalty script (clock.lua, prelude.lua, the algorithm's file, then this file): the
 -- partner behind a policy answered 429 with Retry-After, so every limit of the bucket is pushed on until then:
 -- nothing passes before now + the wait, on any node, and the policy's rate resumes from there. Limits already
--- further on stay as they are; waiters' reservations made before it keep their slots.
---
--- ARGV[1]        cost, unused ('1'); ARGV[2] now in µs, sent by tests only ('' = the server clock)
--- ARGV[#ARGV-1]  n: the policy's limits (KEYS[1..n] and their ARGV as the algorithm's file names them)
--- ARGV[#ARGV]    the wait in ms
--- Returns how many limits moved.
+-- further on stay as they are; waiters' reservations made before it keep their slots. Its KEYS, ARGV and reply:
+-- prelude.lua.
 local n = tonumber(ARGV[#ARGV - 1])
 local at = now + tonumber(ARGV[#ARGV]) * 1000
 local moved = 0

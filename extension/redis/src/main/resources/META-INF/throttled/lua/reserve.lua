@@ -3,30 +3,13 @@
 -- when the only thing between a denied call and its slot is a wait of at most max-wait, it reserves the slot
 -- in this same call: every limit takes the cost as if the call came at the slot (now + the wait, on this
 -- server's clock), and the caller waits, then proceeds without asking again. Each reservation moves every
--- limit's state forward, so waiters get distinct slots in the order their calls reached this script.
---
--- KEYS[n+1]      the bucket's waiters, when max-waiters bounds them: a sorted set, a waiter's slot (µs) per id
--- ARGV[#ARGV-2]  n: the policy's limits (KEYS[1..n] and their ARGV as the algorithm's file names them)
--- ARGV[#ARGV-1]  max-wait in ms
--- ARGV[#ARGV]    max-waiters; 0 = no bound beyond max-wait
--- Returns decide.lua's {allowed, remaining, retry_after_ms, reset_after_ms, index_of_deciding_limit}, and for a
--- reservation {1, 0, 0, reset_after_ms, index, wait_ms, slot_µs} followed by, per limit, the state written, the
--- state it replaced ('' = none) and that state's expiry in ms (-1 = none): what release.lua needs.
+-- limit's state forward, so waiters get distinct slots in the order their calls reached this script. Its KEYS,
+-- ARGV and reply: prelude.lua.
 local n = tonumber(ARGV[#ARGV - 2])
 local max_wait = tonumber(ARGV[#ARGV - 1])
 local max_waiters = tonumber(ARGV[#ARGV])
 
-local allowed, remaining, retry, reset, index = 1, nil, 0, 0, 1
-for i = 1, n do
-  local ok, left, wait, full = check(i)
-  if ok == 1 then
-    if allowed == 1 and (remaining == nil or left < remaining) then
-      remaining, reset, index = left, full, i
-    end
-  elseif allowed == 1 or (retry ~= -1 and (wait == -1 or wait > retry)) then
-    allowed, remaining, retry, reset, index = 0, left, wait, full, i
-  end
-end
+local allowed, remaining, retry, reset, index = deciding_limit(check, n)
 if allowed == 1 and cost > 0 then
   for i = 1, n do
     commit(i)

@@ -6,6 +6,7 @@
 -- KEYS[i]      key stem of limit i
 -- ARGV[2i+1]   window ms
 -- ARGV[2i+2]   quantity per rolling window
+-- An algorithm block: defines check and commit (what they take and return: prelude.lua).
 local pending_key, pending_count, pending_at = {}, {}, {}   -- what commit(i) writes, and its expiry in ms
 
 local function limit(i)

@@ -5,6 +5,7 @@
 -- KEYS[i]      sorted set of limit i
 -- ARGV[2i+1]   window µs
 -- ARGV[2i+2]   quantity per rolling window
+-- An algorithm block: defines check and commit (what they take and return: prelude.lua).
 local pending = {}
 
 local function limit(i)

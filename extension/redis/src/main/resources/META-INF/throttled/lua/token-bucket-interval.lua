@@ -6,6 +6,7 @@
 -- ARGV[3i]     window µs: the refill interval
 -- ARGV[3i+1]   quantity: tokens added per interval
 -- ARGV[3i+2]   burst: tokens the bucket holds
+-- An algorithm block: defines check, commit, reserve and penalize (what they take and return: prelude.lua).
 local pending, pending_since = {}, {}        -- what commit(i) writes: tokens left, refill step
 
 local function limit(i)

@@ -6,6 +6,7 @@
 -- ARGV[3i]     W': window µs ÷ g, one token in units of 1/Q' µs (g = gcd(window µs, quantity))
 -- ARGV[3i+1]   Q': quantity ÷ g, units per µs
 -- ARGV[3i+2]   burst: tokens the bucket holds
+-- An algorithm block: defines check, commit, reserve, penalize and refund (what they take and return: prelude.lua).
 local pending, pending_carry = {}, {}        -- what commit(i) writes: tokens left, carry
 
 local function limit(i)
