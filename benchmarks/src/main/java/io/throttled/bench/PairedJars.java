@@ -13,19 +13,20 @@ import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Two builds of the extension's in-JVM store in one JVM, each in a class loader of its own, decided on in
+ * Two builds of the in-JVM store ({@code throttled-core}) in one JVM, each in a class loader of its own, decided on in
  * alternating one-second rounds: the decision of {@link MemoryStoreBenchmark} (10,000 keys, one thread). On the
  * 2-core VMs here JMH forks of the same code differ by up to 2× (each fork's heap lands on other pages), so a
  * change of 10–20 % hides in the spread between forks; within one JVM both builds share that luck, and the ratio
  * per pair of rounds shows the change. Not part of {@code benchmarks/run}: a tool for comparing a change.
  *
  * <pre>
- * cp ~/.m2/.../throttled-extension-0.1.0-SNAPSHOT.jar /tmp/old.jar   # before the change; after it, /tmp/new.jar
+ * cp ~/.m2/.../throttled-core-0.1.0-SNAPSHOT.jar /tmp/old.jar   # before the change; after it, /tmp/new.jar
  * java -Xms2g -Xmx2g -XX:+AlwaysPreTouch \
- *   -cp "benchmarks/target/classes:$(tr ':' '\n' &lt; benchmarks/target/classpath.txt | grep -v throttled-extension | paste -sd:)" \
+ *   -cp "benchmarks/target/classes:$(tr ':' '\n' &lt; benchmarks/target/classpath.txt | grep -v 'throttled-\(core\|redis\|extension\)' | paste -sd:)" \
  *   io.throttled.bench.PairedJars /tmp/old.jar /tmp/new.jar token-bucket 30
  * </pre>
- * The class path must not hold the extension itself, or both loaders would find it there first.
+ * The class path must not hold throttled's own jars, or both loaders would find them there first. Builds from before
+ * the layers split (the jar was throttled-extension, Algorithm and Refill were in io.throttled) cannot be compared.
  */
 public final class PairedJars {
     private static final long ROUND_NANOS = 1_000_000_000L;
