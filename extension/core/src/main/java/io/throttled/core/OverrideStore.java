@@ -15,18 +15,31 @@ public interface OverrideStore {
     /** The notice that overrides changed. */
     String OVERRIDES_CHANGED = "overrides";
 
-    /** Every override, by config key {@code throttled.policy.<name>.<field>}. */
+    /** {@return every override, by config key, such as {@code throttled.policy.<name>.<field>}} */
     Map<String, String> load();
 
     /**
      * Removes these config keys, then sets these, in one atomic step, and sends {@link #OVERRIDES_CHANGED}:
      * one policy's, tier's or route's settings change together or not at all.
+     *
+     * @param remove the config keys to remove
+     * @param set    the config keys to set, with their values
      */
     void replaceKeys(Collection<String> remove, Map<String, String> set);
 
-    /** Sends a notice to every node, this one included. */
+    /**
+     * Sends a notice to every node, this one included.
+     *
+     * @param notice the notice, such as {@link #OVERRIDES_CHANGED}
+     */
     void announce(String notice);
 
-    /** Receives notices until closed; {@code onReconnect} runs whenever notices may have been missed. */
+    /**
+     * Receives notices until closed.
+     *
+     * @param onNotice    called with each notice
+     * @param onReconnect called whenever notices may have been missed (the feed was away)
+     * @return what stops listening when closed
+     */
     AutoCloseable listen(Consumer<String> onNotice, Runnable onReconnect);
 }
