@@ -495,14 +495,16 @@ public final class RedisRateLimiter implements SharedStore, LeaseStore {
         }
 
         /**
-         * Sends this clock's time to the scripts instead of letting them read the server's clock. For
-         * tests only: in production every node must share the server clock.
+         * Sets the clock the scripts decide on (the Redis server's clock unless set), as
+         * {@code InMemoryRateLimiter.Builder.clock} does for the in-JVM store. Every limiter on the same keys must
+         * read the same time, which the server's clock gives for free: set one only where a single node decides
+         * or all nodes share it. Tests inject one to read as timelines.
          *
-         * @param clock the clock whose time the scripts use
+         * @param value the clock whose time is sent with every script call
          * @return this builder
          */
-        public Builder scriptClockForTests(Clock clock) {
-            this.scriptClock = clock;
+        public Builder clock(Clock value) {
+            this.scriptClock = value;
             return this;
         }
 

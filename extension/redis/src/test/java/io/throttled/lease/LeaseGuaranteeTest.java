@@ -92,7 +92,7 @@ class LeaseGuaranteeTest {
         counters.add(counted);
         RedisRateLimiter.Builder builder = RedisRateLimiter.builder(counted);
         if (scriptClock != null) {
-            builder.scriptClockForTests(scriptClock);
+            builder.clock(scriptClock);
         }
         RedisRateLimiter redis = builder.build();
         LeasingRateLimiter leasing = new LeasingRateLimiter(redis, redis, nanoTime, tickMillis, 1000);

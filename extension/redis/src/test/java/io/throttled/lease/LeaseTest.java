@@ -40,7 +40,7 @@ class LeaseTest {
         scripts = new CountingScripts(RedisConnections.scripting(RedisSettings.builder().url(server.url())
                 .commandTimeout(Duration.ofSeconds(5)).build()));
         scriptClock = ManualClock.aheadOfRealTime();
-        redis = RedisRateLimiter.builder(scripts).scriptClockForTests(scriptClock).build();
+        redis = RedisRateLimiter.builder(scripts).clock(scriptClock).build();
     }
 
     @AfterAll

@@ -28,7 +28,7 @@ class RedisReservationTest extends ReservationContract {
 
     @Override
     protected RateLimiter limiterOn(ManualClock clock) {
-        return RedisRateLimiter.builder(redis).scriptClockForTests(clock).preloadScripts(false)
+        return RedisRateLimiter.builder(redis).clock(clock).preloadScripts(false)
                 .keyPrefix("reserve:").build();
     }
 }
