@@ -1,6 +1,7 @@
 package io.throttled.bench;
 
 import io.throttled.bench.Variants.Variant;
+import io.throttled.redis.BenchmarkCalls;
 import io.throttled.redis.CoalescingScripting;
 import io.throttled.redis.JedisKeyspace;
 import io.throttled.redis.RedisRateLimiter;
@@ -39,7 +40,7 @@ public final class BatchesSweep {
                 if (!v.name().contains(only)) {
                     continue;
                 }
-                ScriptCall call = limiters.plain.scriptFor(v.policy(), "x", 1);
+                ScriptCall call = BenchmarkCalls.decision(limiters.plain, v.policy(), "x", 1);
                 String keys = "throttled:" + v.policy().name() + ":{__rand_int__}";
                 for (RedisRateLimiter limiter : coalesced) {
                     ThroughputBench.measure(limiter, v, callers, settings);   // warm-up

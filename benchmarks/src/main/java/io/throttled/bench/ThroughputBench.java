@@ -1,6 +1,7 @@
 package io.throttled.bench;
 
 import io.throttled.bench.Variants.Variant;
+import io.throttled.redis.BenchmarkCalls;
 import io.throttled.redis.RedisRateLimiter;
 import io.throttled.redis.ScriptCall;
 import io.throttled.testing.redis.RedisProcess;
@@ -39,7 +40,7 @@ final class ThroughputBench {
                 if (settings.smoke && callers == 8) {
                     continue;
                 }
-                ScriptCall call = limiters.plain.scriptFor(v.policy(), "x", 1);
+                ScriptCall call = BenchmarkCalls.decision(limiters.plain, v.policy(), "x", 1);
                 String keys = "throttled:" + v.policy().name() + ":{__rand_int__}";
                 Paired<Measurement, RedisBenchmark.Result> pair = Paired.median(settings.rounds(),
                         () -> measure(limiters.coalesced, v, callers, settings),

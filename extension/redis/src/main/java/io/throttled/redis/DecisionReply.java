@@ -2,6 +2,7 @@ package io.throttled.redis;
 
 import io.throttled.core.Decision;
 import io.throttled.core.Policy;
+import java.util.ArrayList;
 import java.util.List;
 
 /** Reads a decision script's reply {allowed, remaining, retry_after_ms, reset_after_ms, index}. */
@@ -21,6 +22,22 @@ final class DecisionReply {
         }
         return new Decision(number(values, 0) == 1, number(values, 1), number(values, 2), number(values, 3),
                 policy.limits().get(index - 1), policy.name());
+    }
+
+    /**
+     * One decision per request from a pipeline's replies, in order.
+     *
+     * @throws RuntimeException the first reply that is the exception its call met
+     */
+    static List<Decision> parseAll(List<RedisRateLimiter.Request> requests, List<Object> replies) {
+        List<Decision> decisions = new ArrayList<>(replies.size());
+        for (int i = 0; i < replies.size(); i++) {
+            if (replies.get(i) instanceof RuntimeException e) {
+                throw e;
+            }
+            decisions.add(parse(requests.get(i).policy(), replies.get(i)));
+        }
+        return decisions;
     }
 
     private static long number(List<?> values, int i) {

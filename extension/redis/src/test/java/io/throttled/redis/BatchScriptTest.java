@@ -48,16 +48,16 @@ class BatchScriptTest {
         redis.close();
     }
 
-    private static RedisRateLimiter limiter(String keyPrefix) {
-        return RedisRateLimiter.builder(redis).keyPrefix(keyPrefix).preloadScripts(false).build();
+    private static ScriptsAt calls(String keyPrefix) {
+        return new ScriptsAt(redis, keyPrefix);
     }
 
     @Test
     void aBatchDecidesEachRequestAsItsOwnScriptWould() {
         long seed = Long.getLong("throttled.seed", System.nanoTime());
         Random random = new Random(seed);
-        RedisRateLimiter solo = limiter("batch-test-solo:");
-        RedisRateLimiter batched = limiter("batch-test-batched:");
+        ScriptsAt solo = calls("batch-test-solo:");
+        ScriptsAt batched = calls("batch-test-batched:");
         List<Policy> policies = new ArrayList<>();
         for (Algorithm algorithm : Algorithm.values()) {
             policies.add(ScriptTwinDifferentialTest.Timeline.randomPolicy(algorithm.name().toLowerCase(java.util.Locale.ROOT), algorithm, Refill.GREEDY,
@@ -120,8 +120,8 @@ class BatchScriptTest {
      */
     @Test
     void requestsOfOnePolicySendItsArgumentsOnce() {
-        RedisRateLimiter solo = limiter("batch-test-same-solo:" + System.nanoTime() + ":");
-        RedisRateLimiter batched = limiter("batch-test-same:" + System.nanoTime() + ":");
+        ScriptsAt solo = calls("batch-test-same-solo:" + System.nanoTime() + ":");
+        ScriptsAt batched = calls("batch-test-same:" + System.nanoTime() + ":");
         Policy policy = Policy.builder("same").rate("3/1s,5/1m").build();
         int size = 16;
         String at = Long.toString((System.currentTimeMillis() + 60_000) * 1000);   // one clock for both, as above
@@ -154,8 +154,8 @@ class BatchScriptTest {
      */
     @Test
     void statesWrittenAlreadyExpiredAreNotSeenByTheNextRequest() {
-        RedisRateLimiter solo = limiter("batch-test-past-solo:");
-        RedisRateLimiter batched = limiter("batch-test-past-batched:");
+        ScriptsAt solo = calls("batch-test-past-solo:");
+        ScriptsAt batched = calls("batch-test-past-batched:");
         String anHourAgo = Long.toString((System.currentTimeMillis() - 3_600_000) * 1000);
         List<ScriptCall> alone = new ArrayList<>();
         List<ScriptCall> together = new ArrayList<>();
@@ -181,7 +181,7 @@ class BatchScriptTest {
      */
     @Test
     void requestsOnOneKeyReadAndWriteItOncePerBatch() {
-        RedisRateLimiter limiter = limiter("batch-test-once:" + System.nanoTime() + ":");
+        ScriptsAt limiter = calls("batch-test-once:" + System.nanoTime() + ":");
         int size = 40;
         for (Algorithm algorithm : List.of(Algorithm.TOKEN_BUCKET, Algorithm.GCRA, Algorithm.LEAKY_BUCKET,
                 Algorithm.FIXED_WINDOW, Algorithm.SLIDING_WINDOW_COUNTER)) {
@@ -287,7 +287,7 @@ class BatchScriptTest {
     @Test
     void oneRequestsErrorFailsThatRequestOnly() {
         Policy policy = Policy.builder("batch-errors").algorithm(Algorithm.GCRA).rate("10/1s").build();
-        RedisRateLimiter limiter = limiter("batch-test-errors:");
+        ScriptsAt limiter = calls("batch-test-errors:");
         ScriptCall wrong = limiter.decisionCall(policy, "a-list", 1, "");
         try (Jedis jedis = server.jedis()) {
             jedis.del(wrong.keys().get(0));
@@ -313,7 +313,7 @@ class BatchScriptTest {
     @Test
     void aRepeatOfARequestThatFailedEarlyFailsAlike() {
         Policy policy = Policy.builder("batch-early").algorithm(Algorithm.TOKEN_BUCKET).rate("10/1s").build();
-        RedisRateLimiter limiter = limiter("batch-test-early:");
+        ScriptsAt limiter = calls("batch-test-early:");
         ScriptCall call = limiter.decisionCall(policy, "k", 1, "");
         ScriptCall batch = BatchScript.of(List.of(call, call, call));
         List<String> args = new ArrayList<>(batch.args());
@@ -332,8 +332,8 @@ class BatchScriptTest {
     void concurrentDecisionsShareScriptCallsAndTakeExactlyTheBurst() throws Exception {
         CountingScripting counting = new CountingScripting(redis);
         CoalescingScripting coalescing = new CoalescingScripting(counting, 128, 1);
-        RedisRateLimiter limiter = RedisRateLimiter.builder(coalescing).keyPrefix("batch-test-hot:" + System.nanoTime() + ":")
-                .preloadScripts(false).build();
+        RedisRateLimiter limiter = TestLimiters.withoutPreload(RedisRateLimiter.builder(coalescing)
+                .keyPrefix("batch-test-hot:" + System.nanoTime() + ":"));
         Policy policy = Policy.builder("hot").algorithm(Algorithm.TOKEN_BUCKET).rate("1000/1h").build();
         int threads = 64;
         int each = 50;

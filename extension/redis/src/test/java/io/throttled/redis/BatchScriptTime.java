@@ -58,7 +58,8 @@ public final class BatchScriptTime {
                     for (int call = 0; call < CALLS; call++) {
                         List<ScriptCall> decisions = new ArrayList<>(n);
                         for (int d = 0; d < n; d++) {
-                            decisions.add(limiter.decisionCall(policy, hot ? "hot" : "k" + random.nextInt(100_000), 1, ""));
+                            String key = hot ? "hot" : "k" + random.nextInt(100_000);
+                            decisions.add(BenchmarkCalls.decision(limiter, policy, key, 1));
                         }
                         scripting.run(alone ? decisions.get(0) : BatchScript.of(decisions));
                     }

@@ -35,8 +35,8 @@ class RedisClusterCoalescedTest {
     @Test
     void concurrentDecisionsOnManySlotsTakeExactlyEachBurst() throws Exception {
         CountingScripting counting = new CountingScripting(redis);
-        RedisRateLimiter limiter = RedisRateLimiter.builder(new CoalescingScripting(counting, 128, 1))
-                .keyPrefix("cluster-coalesced-" + System.nanoTime() + ":").preloadScripts(false).build();
+        RedisRateLimiter limiter = TestLimiters.withoutPreload(RedisRateLimiter
+                .builder(new CoalescingScripting(counting, 128, 1)).keyPrefix("cluster-coalesced-" + System.nanoTime() + ":"));
         Policy policy = Policy.builder("slots").algorithm(Algorithm.GCRA).rate("10/1h").build();
         int threads = 32;
         int each = 60;

@@ -60,7 +60,7 @@ class RedisClusterGroupTest {
     }
 
     private RedisRateLimiter limiter(RedisScripting scripting) {
-        return RedisRateLimiter.builder(scripting).clock(clock).preloadScripts(false).build();
+        return TestLimiters.withoutPreload(RedisRateLimiter.builder(scripting).clock(clock));
     }
 
     @Test

@@ -28,7 +28,7 @@ class RedisClusterInventoryTest extends BucketInventoryContract {
 
     @Override
     protected RateLimiter limiterOn(ManualClock clock, String keyPrefix) {
-        return RedisRateLimiter.builder(redis).clock(clock).keyPrefix(keyPrefix).preloadScripts(false).build();
+        return TestLimiters.withoutPreload(RedisRateLimiter.builder(redis).clock(clock).keyPrefix(keyPrefix));
     }
 
     @Override

@@ -28,6 +28,6 @@ class RedisClusterReservationTest extends ReservationContract {
 
     @Override
     protected RateLimiter limiterOn(ManualClock clock) {
-        return RedisRateLimiter.builder(redis).clock(clock).preloadScripts(false).build();
+        return TestLimiters.withoutPreload(RedisRateLimiter.builder(redis).clock(clock));
     }
 }

@@ -28,6 +28,6 @@ class RedisCoalescedContractTest extends RateLimiterContract {
 
     @Override
     protected RateLimiter limiterOn(ManualClock clock) {
-        return RedisRateLimiter.builder(coalesced).clock(clock).preloadScripts(false).build();
+        return TestLimiters.withoutPreload(RedisRateLimiter.builder(coalesced).clock(clock));
     }
 }

@@ -57,8 +57,8 @@ class RedisConnectionsTest {
             }
 
             RedisSettings wrong = RedisSettings.builder().url(server.url()).password("guess").build();
-            try (RedisRateLimiter limiter = RedisRateLimiter.builder(RedisConnections.scripting(wrong))
-                    .preloadScripts(false).build()) {
+            try (RedisRateLimiter limiter = TestLimiters.withoutPreload(
+                    RedisRateLimiter.builder(RedisConnections.scripting(wrong)))) {
                 assertThatThrownBy(() -> limiter.acquire(POLICY, "k")).hasStackTraceContaining("WRONGPASS");
             }
         }
@@ -86,8 +86,8 @@ class RedisConnectionsTest {
             // the JVM's default truststore does not know this self-signed certificate
             RedisSettings untrusted = RedisSettings.builder().url(url)
                     .connectTimeout(Duration.ofSeconds(2)).commandTimeout(Duration.ofSeconds(2)).build();
-            try (RedisRateLimiter limiter = RedisRateLimiter.builder(RedisConnections.scripting(untrusted))
-                    .preloadScripts(false).build()) {
+            try (RedisRateLimiter limiter = TestLimiters.withoutPreload(
+                    RedisRateLimiter.builder(RedisConnections.scripting(untrusted)))) {
                 assertThatThrownBy(() -> limiter.acquire(POLICY, "k")).hasStackTraceContaining("certification path");
             }
         }

@@ -26,6 +26,6 @@ class RedisContractTest extends RateLimiterContract {
 
     @Override
     protected RateLimiter limiterOn(ManualClock clock) {
-        return RedisRateLimiter.builder(redis).clock(clock).preloadScripts(false).build();
+        return TestLimiters.withoutPreload(RedisRateLimiter.builder(redis).clock(clock));
     }
 }

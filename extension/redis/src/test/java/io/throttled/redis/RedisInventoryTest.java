@@ -25,7 +25,7 @@ class RedisInventoryTest extends BucketInventoryContract {
 
     @Override
     protected RateLimiter limiterOn(ManualClock clock, String keyPrefix) {
-        return RedisRateLimiter.builder(redis).clock(clock).keyPrefix(keyPrefix).preloadScripts(false).build();
+        return TestLimiters.withoutPreload(RedisRateLimiter.builder(redis).clock(clock).keyPrefix(keyPrefix));
     }
 
     @Override

@@ -28,7 +28,7 @@ class RedisReservationTest extends ReservationContract {
 
     @Override
     protected RateLimiter limiterOn(ManualClock clock) {
-        return RedisRateLimiter.builder(redis).clock(clock).preloadScripts(false)
-                .keyPrefix("reserve:").build();
+        return TestLimiters.withoutPreload(RedisRateLimiter.builder(redis).clock(clock)
+                .keyPrefix("reserve:"));
     }
 }

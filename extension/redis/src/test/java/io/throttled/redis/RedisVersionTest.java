@@ -63,7 +63,7 @@ class RedisVersionTest {
     @Test
     void maxWaitOnRedisBelow7IsRefusedNamingThePolicyAndTheVersion() {
         OnVersion redis = new OnVersion(RedisVersion.parse("6.2.11"));
-        RedisRateLimiter limiter = RedisRateLimiter.builder(redis).preloadScripts(false).build();
+        RedisRateLimiter limiter = TestLimiters.withoutPreload(RedisRateLimiter.builder(redis));
         String expected = "policy 'orders' sets max-wait (2000 ms): waiting for a permit needs Redis 7.0 or later"
                 + " (PEXPIRETIME), and the server runs Redis 6.2.11: upgrade Redis, or remove max-wait from the policy";
         assertThatThrownBy(() -> limiter.reserve(WAITING, "u:alice", 1))

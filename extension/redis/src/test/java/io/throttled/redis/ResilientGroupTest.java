@@ -33,7 +33,7 @@ class ResilientGroupTest {
     private final String client = "c" + CLIENTS.incrementAndGet();
 
     private static ResilientRateLimiter resilient(RedisScripting redis, FailureMode mode) {
-        return new ResilientRateLimiter(RedisRateLimiter.builder(redis).preloadScripts(false).build(), mode,
+        return new ResilientRateLimiter(TestLimiters.withoutPreload(RedisRateLimiter.builder(redis)), mode,
                 InMemoryRateLimiter.create(), new CircuitBreaker(2, 60_000, System::nanoTime),
                 new OverLimitCache(1000, System::nanoTime), System::nanoTime);
     }

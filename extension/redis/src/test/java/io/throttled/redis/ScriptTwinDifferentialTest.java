@@ -84,8 +84,7 @@ class ScriptTwinDifferentialTest {
         for (int i = 0; i < TIMELINES; i++) {
             timelines.add(Timeline.random(i, algorithm, refill, base.nowMicros(), random));
         }
-        RedisRateLimiter onRedis = RedisRateLimiter.builder(redis).preloadScripts(false)
-                .keyPrefix("diff-" + seed + ":").build();
+        ScriptsAt onRedis = new ScriptsAt(redis, "diff-" + seed + ":");
 
         for (int step = 0; step < MAX_STEPS; step++) {
             List<Timeline> running = new ArrayList<>();
@@ -101,7 +100,7 @@ class ScriptTwinDifferentialTest {
                 break;
             }
             long[] nows = running.stream().mapToLong(t -> t.now).toArray();
-            List<Decision> fromScript = onRedis.acquireAllAt(requests, nows);
+            List<Decision> fromScript = onRedis.acquireAll(requests, nows);
             for (int i = 0; i < running.size(); i++) {
                 Timeline t = running.get(i);
                 t.twinClock.setMicros(t.now);
@@ -124,8 +123,7 @@ class ScriptTwinDifferentialTest {
         for (int i = 0; i < GROUP_TIMELINES; i++) {
             timelines.add(GroupTimeline.random(i, base.nowMicros(), random));
         }
-        RedisRateLimiter onRedis = RedisRateLimiter.builder(redis).preloadScripts(false)
-                .keyPrefix("diff-group-" + seed + ":").build();
+        ScriptsAt onRedis = new ScriptsAt(redis, "diff-group-" + seed + ":");
 
         int refusedWhileOthersPassed = 0;
         int takenDespiteAShadowDenial = 0;
@@ -143,7 +141,7 @@ class ScriptTwinDifferentialTest {
                 break;
             }
             long[] nows = running.stream().mapToLong(t -> t.now).toArray();
-            List<List<Decision>> fromScript = onRedis.acquireTogetherAt(groups, nows);
+            List<List<Decision>> fromScript = onRedis.acquireTogether(groups, nows);
             for (int i = 0; i < running.size(); i++) {
                 GroupTimeline t = running.get(i);
                 t.twinClock.setMicros(t.now);
@@ -188,8 +186,8 @@ class ScriptTwinDifferentialTest {
         for (int i = 0; i < RESERVATION_TIMELINES; i++) {
             timelines.add(Timeline.randomWaiting(i, algorithm, refill, base.nowMicros(), random));
         }
-        RedisRateLimiter onRedis = RedisRateLimiter.builder(redis).preloadScripts(false)
-                .keyPrefix("diff-reserve-" + algorithm.keyCode() + refill.ordinal() + "-" + seed + ":").build();
+        ScriptsAt onRedis = new ScriptsAt(redis,
+                "diff-reserve-" + algorithm.keyCode() + refill.ordinal() + "-" + seed + ":");
         int reserved = 0;
         int returned = 0;
         int gapsKept = 0;
@@ -226,7 +224,7 @@ class ScriptTwinDifferentialTest {
             }
             for (int i = 0; i < pushing.size(); i++) {
                 Timeline t = pushing.get(i);
-                boolean movedOnRedis = onRedis.penalizeAt(t.policy, t.key, pushes.get(i), t.now);
+                boolean movedOnRedis = onRedis.penalize(t.policy, t.key, pushes.get(i), t.now);
                 t.twinClock.setMicros(t.now);
                 boolean movedTwin = t.twin.penalize(t.policy, t.key, pushes.get(i));
                 t.history.add("push on " + pushes.get(i) + " ms: " + movedOnRedis + " | twin " + movedTwin);
@@ -237,8 +235,8 @@ class ScriptTwinDifferentialTest {
                 pushed += movedTwin ? 1 : 0;
                 farEnoughAlready += movedTwin ? 0 : 1;
             }
-            List<Decision> fromScript = onRedis.reserveAllAt(requests, deciding.stream().mapToLong(t -> t.now).toArray());
-            List<Boolean> releasedOnRedis = onRedis.releaseAllAt(releasing.stream().map(t -> t.policy).toList(), releases,
+            List<Decision> fromScript = onRedis.reserveAll(requests, deciding.stream().mapToLong(t -> t.now).toArray());
+            List<Boolean> releasedOnRedis = onRedis.releaseAll(releasing.stream().map(t -> t.policy).toList(), releases,
                     releasing.stream().mapToLong(t -> t.now).toArray());
             for (int i = 0; i < deciding.size(); i++) {
                 Timeline t = deciding.get(i);
