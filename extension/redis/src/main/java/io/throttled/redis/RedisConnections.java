@@ -140,7 +140,7 @@ public final class RedisConnections {
             context.init(null, trust.getTrustManagers(), null);
             return context.getSocketFactory();
         } catch (IOException | GeneralSecurityException e) {
-            throw new IllegalArgumentException("throttled.redis.tls.truststore=" + settings.truststore()
+            throw new IllegalArgumentException(RedisConfigKeys.TRUSTSTORE + "=" + settings.truststore()
                     + " cannot be used: " + e.getMessage(), e);
         }
     }

@@ -1,17 +1,18 @@
 package io.throttled.redis;
 
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import redis.clients.jedis.HostAndPort;
 
 /**
  * Where Redis is and how to talk to it: one server by URL, a Cluster by seed nodes, or a master found
- * through Sentinel. Messages name each setting by its MicroProfile Config key.
+ * through Sentinel. Messages name each setting by its MicroProfile Config key ({@link RedisConfigKeys}).
+ *
+ * <p>One class over 250 lines because it is the settings' public API, a builder and an accessor per setting;
+ * each topology's settings are read and checked by its own part (StandaloneEndpoint, ClusterEndpoint,
+ * SentinelEndpoint), and those of every topology by ServerAccess and ConnectionLimits.
  */
 public final class RedisSettings {
 
@@ -25,115 +26,35 @@ public final class RedisSettings {
         SENTINEL
     }
 
-    private final Topology topology;
-    private final URI url;
-    private final List<HostAndPort> nodes;
-    private final String sentinelMaster;
-    private final String username;
-    private final String password;
-    private final int database;
-    private final boolean tls;
-    private final Path truststore;
-    private final String truststorePassword;
-    private final String truststoreType;
-    private final String sentinelUsername;
-    private final String sentinelPassword;
-    private final Duration connectTimeout;
-    private final Duration commandTimeout;
-    private final int poolMaxTotal;
-    private final int poolMaxIdle;
-    private final int poolMinIdle;
-    private final Duration poolMaxWait;
-    private final Duration poolIdlePing;
+    private final RedisEndpoint endpoint;
+    private final ServerAccess access;
+    private final ConnectionLimits limits;
 
     private RedisSettings(Builder b) {
         List<String> errors = new ArrayList<>();
         int sources = (b.url != null ? 1 : 0) + (b.cluster != null ? 1 : 0) + (b.sentinelMaster != null ? 1 : 0);
         if (sources != 1) {
-            errors.add("set exactly one of throttled.redis.url, throttled.redis.cluster or "
-                    + "throttled.redis.sentinel.master (found " + sources + ")");
+            errors.add("set exactly one of " + RedisConfigKeys.URL + ", " + RedisConfigKeys.CLUSTER + " or "
+                    + RedisConfigKeys.SENTINEL_MASTER + " (found " + sources + ")");
         }
-        if (b.sentinelMaster != null && b.sentinelNodes == null) {
-            errors.add("throttled.redis.sentinel.nodes is required with throttled.redis.sentinel.master");
-        }
-        URI uri = null;
-        String user = b.username;
-        String pass = b.password;
-        int db = b.database;
-        boolean ssl = b.tls;
-        if (b.url != null) {
-            uri = parseUrl(b.url, errors);
-            if (uri != null) {
-                String[] info = uri.getUserInfo() == null ? new String[0] : uri.getUserInfo().split(":", 2);
-                if (info.length == 2 && !info[1].isEmpty()) {
-                    if (pass != null) {
-                        errors.add("the password is given both in throttled.redis.url and throttled.redis.password;"
-                                + " keep one");
-                    }
-                    pass = info[1];
-                }
-                if (info.length > 0 && !info[0].isEmpty()) {
-                    user = info[0];
-                }
-                String path = uri.getPath() == null ? "" : uri.getPath().replaceFirst("^/", "");
-                if (!path.isEmpty()) {
-                    db = parseDatabase(path, "throttled.redis.url", errors);
-                }
-                ssl = ssl || uri.getScheme().equalsIgnoreCase("rediss");
-            }
-        }
-        List<HostAndPort> hosts = List.of();
-        if (b.cluster != null) {
-            hosts = parseNodes(b.cluster, "throttled.redis.cluster", errors);
-            if (db != 0) {
-                errors.add("Redis Cluster has only database 0 (throttled.redis.database=" + db + ")");
-            }
-        } else if (b.sentinelNodes != null) {
-            hosts = parseNodes(b.sentinelNodes, "throttled.redis.sentinel.nodes", errors);
-        }
-        positive(b.connectTimeout, "throttled.redis.connect-timeout", errors);
-        positive(b.commandTimeout, "throttled.redis.timeout", errors);
-        positive(b.poolMaxWait, "throttled.redis.pool.max-wait", errors);
-        if (b.poolIdlePing == null || b.poolIdlePing.isNegative()) {
-            errors.add("throttled.redis.pool.idle-ping=" + b.poolIdlePing + " must be a duration of 0 (off) or more");
-        }
-        if (b.poolMaxTotal < 1) {
-            errors.add("throttled.redis.pool.max-total=" + b.poolMaxTotal + " must be at least 1");
-        }
-        if (b.poolMinIdle < 0 || b.poolMinIdle > b.poolMaxIdle || b.poolMaxIdle > b.poolMaxTotal) {
-            errors.add("pool sizes must satisfy 0 <= throttled.redis.pool.min-idle (" + b.poolMinIdle
-                    + ") <= throttled.redis.pool.max-idle (" + b.poolMaxIdle + ") <= throttled.redis.pool.max-total ("
-                    + b.poolMaxTotal + ")");
-        }
-        if (db < 0) {
-            errors.add("throttled.redis.database=" + db + " must be 0 or more");
-        }
-        if (b.truststore != null && !b.truststore.toFile().canRead()) {
-            errors.add("throttled.redis.tls.truststore=" + b.truststore + " cannot be read");
-        }
+        ServerAccess given = new ServerAccess(b.username, b.password, b.database, b.tls, b.truststore,
+                b.truststorePassword, b.truststoreType);
+        // each topology that is set reads its own settings (more than one is the error above)
+        StandaloneEndpoint server = b.url == null ? null : StandaloneEndpoint.read(b.url, errors);
+        ServerAccess access = server == null ? given : server.access(given, errors);
+        ClusterEndpoint cluster = b.cluster == null ? null : ClusterEndpoint.read(b.cluster, access.database(), errors);
+        SentinelEndpoint sentinel = b.sentinelMaster == null ? null : SentinelEndpoint.read(b.sentinelMaster,
+                b.sentinelNodes, b.sentinelUsername, b.sentinelPassword, errors);
+        ConnectionLimits limits = new ConnectionLimits(b.connectTimeout, b.commandTimeout, b.poolMaxTotal,
+                b.poolMaxIdle, b.poolMinIdle, b.poolMaxWait, b.poolIdlePing);
+        limits.check(errors);
+        access.check(errors);
         if (!errors.isEmpty()) {
             throw new IllegalArgumentException("invalid Redis settings: " + String.join("; ", errors));
         }
-        this.topology = b.url != null ? Topology.STANDALONE : b.cluster != null ? Topology.CLUSTER : Topology.SENTINEL;
-        this.url = uri;
-        this.nodes = hosts;
-        this.sentinelMaster = b.sentinelMaster;
-        this.username = user;
-        this.password = pass;
-        this.database = db;
-        this.tls = ssl;
-        this.truststore = b.truststore;
-        this.truststorePassword = b.truststorePassword;
-        this.truststoreType = b.truststoreType;
-        this.sentinelUsername = b.sentinelUsername;
-        this.sentinelPassword = b.sentinelPassword;
-        this.connectTimeout = b.connectTimeout;
-        this.commandTimeout = b.commandTimeout;
-        this.poolMaxTotal = b.poolMaxTotal;
-        this.poolMaxIdle = b.poolMaxIdle;
-        this.poolMinIdle = b.poolMinIdle;
-        this.poolMaxWait = b.poolMaxWait;
-        this.poolIdlePing = b.poolIdlePing;
+        this.endpoint = server != null ? server : cluster != null ? cluster : sentinel;
+        this.access = access;
+        this.limits = limits;
     }
 
     /** {@return a builder with every setting at its default} */
@@ -152,178 +73,116 @@ public final class RedisSettings {
         return builder().url(url).build();
     }
 
-    /** A URL as messages show it: any user and password replaced by {@code ***}, so no log line carries them. */
-    static String redacted(String url) {
-        return url.replaceAll("(?<=://)[^/?#]*@", "***@");
-    }
-
-    private static URI parseUrl(String text, List<String> errors) {
-        try {
-            URI uri = new URI(text.trim());
-            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            if (!scheme.equals("redis") && !scheme.equals("rediss")) {
-                errors.add("throttled.redis.url '" + redacted(text) + "' must start with redis:// or rediss://");
-                return null;
-            }
-            if (uri.getHost() == null) {
-                errors.add("throttled.redis.url '" + redacted(text) + "' names no host; e.g. redis://localhost:6379");
-                return null;
-            }
-            return uri;
-        } catch (URISyntaxException e) {
-            errors.add("throttled.redis.url '" + redacted(text) + "' is not a URL: " + e.getReason()
-                    + "; e.g. redis://user:password@localhost:6379/0");
-            return null;
-        }
-    }
-
-    private static int parseDatabase(String text, String setting, List<String> errors) {
-        try {
-            return Integer.parseInt(text);
-        } catch (NumberFormatException e) {
-            errors.add(setting + ": database '" + text + "' must be a number");
-            return 0;
-        }
-    }
-
-    private static List<HostAndPort> parseNodes(String text, String setting, List<String> errors) {
-        List<HostAndPort> nodes = new ArrayList<>();
-        for (String part : text.split(",")) {
-            String node = part.trim();
-            int colon = node.lastIndexOf(':');
-            try {
-                if (colon <= 0) {
-                    throw new NumberFormatException();
-                }
-                String host = node.substring(0, colon).replaceAll("^\\[|]$", "");
-                int port = Integer.parseInt(node.substring(colon + 1));
-                if (port < 1 || port > 65535) {
-                    throw new NumberFormatException();
-                }
-                nodes.add(new HostAndPort(host, port));
-            } catch (NumberFormatException e) {
-                errors.add(setting + ": '" + node + "' is not host:port");
-            }
-        }
-        return List.copyOf(nodes);
-    }
-
-    private static void positive(Duration value, String setting, List<String> errors) {
-        if (value == null || value.isNegative() || value.isZero()) {
-            errors.add(setting + "=" + value + " must be a positive duration");
-        }
-    }
-
     /** {@return how the servers are found} */
     public Topology topology() {
-        return topology;
+        return endpoint.topology();
     }
 
-    /** {@return the server of a standalone topology} */
+    /**
+     * {@return the server of a standalone topology}
+     *
+     * @throws IllegalStateException for the other topologies, which name several servers ({@link #nodes})
+     */
     public HostAndPort server() {
-        return new HostAndPort(url.getHost(), url.getPort() < 0 ? 6379 : url.getPort());
+        if (endpoint instanceof StandaloneEndpoint one) {
+            return one.server();
+        }
+        throw new IllegalStateException("no single server: " + describe());
     }
 
     /** {@return the Cluster seed nodes or the Sentinel nodes; empty for a standalone server} */
     public List<HostAndPort> nodes() {
-        return nodes;
+        return endpoint.nodes();
     }
 
     /** {@return the name of the master Sentinel watches, or null} */
     public String sentinelMaster() {
-        return sentinelMaster;
+        return endpoint instanceof SentinelEndpoint sentinel ? sentinel.master() : null;
     }
 
     /** {@return the user to authenticate as, or null} */
     public String username() {
-        return username;
+        return access.username();
     }
 
     /** {@return the password, or null} */
     public String password() {
-        return password;
+        return access.password();
     }
 
     /** {@return the database number (always 0 on a Cluster)} */
     public int database() {
-        return database;
+        return access.database();
     }
 
     /** {@return whether connections use TLS} */
     public boolean tls() {
-        return tls;
+        return access.tls();
     }
 
     /** {@return the truststore for the server's certificate, or null for the JVM's} */
     public Path truststore() {
-        return truststore;
+        return access.truststore();
     }
 
     /** {@return the truststore's password, or null} */
     public String truststorePassword() {
-        return truststorePassword;
+        return access.truststorePassword();
     }
 
     /** {@return the truststore's type ({@code PKCS12} unless set)} */
     public String truststoreType() {
-        return truststoreType;
+        return access.truststoreType();
     }
 
-    /** {@return the user to authenticate to the Sentinels as, or null} */
+    /** {@return the user to authenticate to the Sentinels as, or null (always for the other topologies)} */
     public String sentinelUsername() {
-        return sentinelUsername;
+        return endpoint instanceof SentinelEndpoint sentinel ? sentinel.username() : null;
     }
 
-    /** {@return the Sentinels' password, or null} */
+    /** {@return the Sentinels' password, or null (always for the other topologies)} */
     public String sentinelPassword() {
-        return sentinelPassword;
+        return endpoint instanceof SentinelEndpoint sentinel ? sentinel.password() : null;
     }
 
     /** {@return how long opening a connection may take} */
     public Duration connectTimeout() {
-        return connectTimeout;
+        return limits.connectTimeout();
     }
 
     /** {@return how long one command may take before it fails} */
     public Duration commandTimeout() {
-        return commandTimeout;
+        return limits.commandTimeout();
     }
 
     /** {@return the most connections in the pool} */
     public int poolMaxTotal() {
-        return poolMaxTotal;
+        return limits.poolMaxTotal();
     }
 
     /** {@return the most idle connections kept} */
     public int poolMaxIdle() {
-        return poolMaxIdle;
+        return limits.poolMaxIdle();
     }
 
     /** {@return the fewest idle connections kept} */
     public int poolMinIdle() {
-        return poolMinIdle;
+        return limits.poolMinIdle();
     }
 
     /** {@return how long a call waits for a connection from the pool} */
     public Duration poolMaxWait() {
-        return poolMaxWait;
+        return limits.poolMaxWait();
     }
 
     /** {@return how often the connections idle in the pool are PINGed; zero when they are not} */
     public Duration poolIdlePing() {
-        return poolIdlePing;
+        return limits.poolIdlePing();
     }
 
     /** {@return where this connects, without secrets: for logs} */
     public String describe() {
-        switch (topology) {
-            case STANDALONE:
-                return (tls ? "rediss://" : "redis://") + server() + "/" + database;
-            case CLUSTER:
-                return "Redis Cluster via " + nodes;
-            default:
-                return "Sentinel master '" + sentinelMaster + "' via " + nodes;
-        }
+        return endpoint.describe(access);
     }
 
     @Override
@@ -358,7 +217,7 @@ public final class RedisSettings {
         }
 
         /**
-         * Sets one server by URL ({@code throttled.redis.url}).
+         * Sets one server by URL ({@value RedisConfigKeys#URL}).
          *
          * @param value {@code redis://[user[:password]@]host[:port][/database]}, or {@code rediss://} for TLS
          * @return this builder
@@ -369,7 +228,7 @@ public final class RedisSettings {
         }
 
         /**
-         * Sets a Redis Cluster by its seed nodes ({@code throttled.redis.cluster}).
+         * Sets a Redis Cluster by its seed nodes ({@value RedisConfigKeys#CLUSTER}).
          *
          * @param seeds {@code host:port,host:port}
          * @return this builder
@@ -380,7 +239,8 @@ public final class RedisSettings {
         }
 
         /**
-         * Sets a master found through Sentinel ({@code throttled.redis.sentinel.master}, {@code .nodes}).
+         * Sets a master found through Sentinel ({@value RedisConfigKeys#SENTINEL_MASTER},
+         * {@value RedisConfigKeys#SENTINEL_NODES}).
          *
          * @param masterName the master's name
          * @param nodes      the Sentinel nodes, {@code host:port,host:port}

@@ -82,6 +82,6 @@ class RedisSettingsTest {
         RedisSettings s = RedisSettings.builder().url("redis://app:s3cret-pw@cache.example:6380").build();
         assertThat(s.describe()).doesNotContain("s3cret-pw");
         assertThat(s.toString()).doesNotContain("s3cret-pw");
-        assertThat(RedisSettings.redacted("rediss://u:p@h:1/0?x=y")).isEqualTo("rediss://***@h:1/0?x=y");
+        assertThat(StandaloneEndpoint.redacted("rediss://u:p@h:1/0?x=y")).isEqualTo("rediss://***@h:1/0?x=y");
     }
 }
