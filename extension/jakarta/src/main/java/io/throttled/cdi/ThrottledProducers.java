@@ -15,6 +15,7 @@ import io.throttled.key.TierResolver;
 import io.throttled.config.RouteRegistry;
 import io.throttled.config.StoredOverrides;
 import io.throttled.memory.InMemoryRateLimiter;
+import io.throttled.redis.RedisConfigKeys;
 import io.throttled.redis.RedisOverrideStore;
 import io.throttled.resilience.CircuitBreaker;
 import io.throttled.redis.CoalescingScripting;
@@ -64,8 +65,8 @@ public class ThrottledProducers {
         InMemoryRateLimiter memory = InMemoryRateLimiter.builder().keyPrefix(settings.keyPrefix())
                 .maximumSize(settings.memoryMaxBuckets()).build();
         if (!redis.isConfigured()) {
-            LOG.log(System.Logger.Level.WARNING, "throttled: no Redis configured (" + ConfigKeys.REDIS_URL + ", "
-                    + ConfigKeys.REDIS_CLUSTER + " or " + ConfigKeys.REDIS_SENTINEL_MASTER
+            LOG.log(System.Logger.Level.WARNING, "throttled: no Redis configured (" + RedisConfigKeys.URL + ", "
+                    + RedisConfigKeys.CLUSTER + " or " + RedisConfigKeys.SENTINEL_MASTER
                     + "): every node decides alone, in memory");
             return memory;
         }

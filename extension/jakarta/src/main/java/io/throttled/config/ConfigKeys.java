@@ -1,6 +1,9 @@
 package io.throttled.config;
 
-/** Every MicroProfile Config key the extension reads, spelled once. */
+/**
+ * Every MicroProfile Config key the extension reads, spelled once; those of the Redis connection are in
+ * {@link io.throttled.redis.RedisConfigKeys}, since the Redis layer names them too and cannot depend on this one.
+ */
 public final class ConfigKeys {
     public static final String POLICY_PREFIX = "throttled.policy.";
     public static final String ROUTE_PREFIX = "throttled.route.";
@@ -15,26 +18,6 @@ public final class ConfigKeys {
     public static final String OVERRIDES_REREAD = "throttled.overrides.reread";
     public static final String OPENAPI = "throttled.openapi";
 
-    public static final String REDIS_URL = "throttled.redis.url";
-    public static final String REDIS_CLUSTER = "throttled.redis.cluster";
-    public static final String REDIS_SENTINEL_MASTER = "throttled.redis.sentinel.master";
-    public static final String REDIS_SENTINEL_NODES = "throttled.redis.sentinel.nodes";
-    public static final String REDIS_SENTINEL_USERNAME = "throttled.redis.sentinel.username";
-    public static final String REDIS_SENTINEL_PASSWORD = "throttled.redis.sentinel.password";
-    public static final String REDIS_USERNAME = "throttled.redis.username";
-    public static final String REDIS_PASSWORD = "throttled.redis.password";
-    public static final String REDIS_DATABASE = "throttled.redis.database";
-    public static final String REDIS_TLS = "throttled.redis.tls";
-    public static final String REDIS_TRUSTSTORE = "throttled.redis.tls.truststore";
-    public static final String REDIS_TRUSTSTORE_PASSWORD = "throttled.redis.tls.truststore-password";
-    public static final String REDIS_TRUSTSTORE_TYPE = "throttled.redis.tls.truststore-type";
-    public static final String REDIS_CONNECT_TIMEOUT = "throttled.redis.connect-timeout";
-    public static final String REDIS_TIMEOUT = "throttled.redis.timeout";
-    public static final String REDIS_POOL_MAX_TOTAL = "throttled.redis.pool.max-total";
-    public static final String REDIS_POOL_MAX_IDLE = "throttled.redis.pool.max-idle";
-    public static final String REDIS_POOL_MIN_IDLE = "throttled.redis.pool.min-idle";
-    public static final String REDIS_POOL_MAX_WAIT = "throttled.redis.pool.max-wait";
-    public static final String REDIS_POOL_IDLE_PING = "throttled.redis.pool.idle-ping";
     public static final String REDIS_COALESCE = "throttled.redis.coalesce";
     public static final String REDIS_COALESCE_MAX_BATCH = "throttled.redis.coalesce.max-batch";
     public static final String REDIS_COALESCE_BATCHES = "throttled.redis.coalesce.batches";

@@ -5,6 +5,7 @@ import io.throttled.core.FailureMode;
 import io.throttled.key.KeyDigest;
 import io.throttled.key.TrustedProxies;
 import io.throttled.memory.InMemoryRateLimiter;
+import io.throttled.redis.RedisConfigKeys;
 import io.throttled.redis.RedisSettings;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -124,59 +125,84 @@ public record ThrottledSettings(
         }
 
         Optional<RedisSettings> redis() {
-            Optional<String> url = text(ConfigKeys.REDIS_URL);
-            Optional<String> cluster = text(ConfigKeys.REDIS_CLUSTER);
-            Optional<String> master = text(ConfigKeys.REDIS_SENTINEL_MASTER);
+            Optional<String> url = text(RedisConfigKeys.URL);
+            Optional<String> cluster = text(RedisConfigKeys.CLUSTER);
+            Optional<String> master = text(RedisConfigKeys.SENTINEL_MASTER);
             if (url.isEmpty() && cluster.isEmpty() && master.isEmpty()) {
-                for (String key : List.of(ConfigKeys.REDIS_PASSWORD, ConfigKeys.REDIS_USERNAME,
-                        ConfigKeys.REDIS_SENTINEL_NODES, ConfigKeys.REDIS_TLS, ConfigKeys.REDIS_DATABASE)) {
+                for (String key : List.of(RedisConfigKeys.PASSWORD, RedisConfigKeys.USERNAME,
+                        RedisConfigKeys.SENTINEL_NODES, RedisConfigKeys.TLS, RedisConfigKeys.DATABASE)) {
                     if (text(key).isPresent()) {
-                        problems.add(key + " is set, but no Redis is: set " + ConfigKeys.REDIS_URL + ", "
-                                + ConfigKeys.REDIS_CLUSTER + " or " + ConfigKeys.REDIS_SENTINEL_MASTER
+                        problems.add(key + " is set, but no Redis is: set " + RedisConfigKeys.URL + ", "
+                                + RedisConfigKeys.CLUSTER + " or " + RedisConfigKeys.SENTINEL_MASTER
                                 + " (without them every node decides alone, in memory)");
                     }
                 }
                 return Optional.empty();
             }
             RedisSettings.Builder b = RedisSettings.builder();
+            // each topology from its own keys (RedisSettings names the conflict when more than one is set), then
+            // what every topology has: how to log in, and the timeouts and pool
             url.ifPresent(b::url);
             cluster.ifPresent(b::cluster);
-            master.ifPresent(m -> b.sentinel(m, text(ConfigKeys.REDIS_SENTINEL_NODES).orElse(null)));
-            text(ConfigKeys.REDIS_USERNAME).ifPresent(b::username);
-            text(ConfigKeys.REDIS_PASSWORD).ifPresent(b::password);
-            Integer database = read(ConfigKeys.REDIS_DATABASE, "0", v -> intIn(ConfigKeys.REDIS_DATABASE, v, 0, 1 << 20));
-            if (database != null && database != 0) {
-                b.database(database);
-            }
-            Boolean tls = read(ConfigKeys.REDIS_TLS, "false", Reader::bool);
-            b.tls(Boolean.TRUE.equals(tls));
-            text(ConfigKeys.REDIS_TRUSTSTORE).ifPresent(path -> b.truststore(Path.of(path),
-                    text(ConfigKeys.REDIS_TRUSTSTORE_PASSWORD).orElse(null),
-                    text(ConfigKeys.REDIS_TRUSTSTORE_TYPE).orElse("PKCS12")));
-            if (text(ConfigKeys.REDIS_SENTINEL_USERNAME).isPresent() || text(ConfigKeys.REDIS_SENTINEL_PASSWORD).isPresent()) {
-                b.sentinelCredentials(text(ConfigKeys.REDIS_SENTINEL_USERNAME).orElse(null),
-                        text(ConfigKeys.REDIS_SENTINEL_PASSWORD).orElse(null));
-            }
-            Duration connect = read(ConfigKeys.REDIS_CONNECT_TIMEOUT, "500ms", v -> Durations.parse(ConfigKeys.REDIS_CONNECT_TIMEOUT, v));
-            Duration timeout = read(ConfigKeys.REDIS_TIMEOUT, "50ms", v -> Durations.parse(ConfigKeys.REDIS_TIMEOUT, v));
-            Integer maxTotal = read(ConfigKeys.REDIS_POOL_MAX_TOTAL, "32", v -> intIn(ConfigKeys.REDIS_POOL_MAX_TOTAL, v, 1, 10_000));
-            Integer maxIdle = read(ConfigKeys.REDIS_POOL_MAX_IDLE, maxTotal == null ? "32" : maxTotal.toString(),
-                    v -> intIn(ConfigKeys.REDIS_POOL_MAX_IDLE, v, 0, 10_000));
-            Integer minIdle = read(ConfigKeys.REDIS_POOL_MIN_IDLE, "0", v -> intIn(ConfigKeys.REDIS_POOL_MIN_IDLE, v, 0, 10_000));
-            Duration maxWait = read(ConfigKeys.REDIS_POOL_MAX_WAIT, "50ms", v -> Durations.parse(ConfigKeys.REDIS_POOL_MAX_WAIT, v));
-            Duration idlePing = read(ConfigKeys.REDIS_POOL_IDLE_PING, "30s", v -> Durations.parse(ConfigKeys.REDIS_POOL_IDLE_PING, v));
-            if (connect == null || timeout == null || maxTotal == null || maxIdle == null || minIdle == null || maxWait == null
-                    || idlePing == null) {
+            master.ifPresent(name -> sentinel(b, name));
+            access(b);
+            if (!limits(b)) {
                 return Optional.empty();   // the problems are recorded already
             }
-            b.connectTimeout(connect).commandTimeout(timeout)
-                    .pool(maxTotal, maxIdle, minIdle, maxWait).idlePing(idlePing);
             try {
                 return Optional.of(b.build());
             } catch (IllegalArgumentException e) {
                 problems.add(e.getMessage());
                 return Optional.empty();
             }
+        }
+
+        private void sentinel(RedisSettings.Builder b, String master) {
+            b.sentinel(master, text(RedisConfigKeys.SENTINEL_NODES).orElse(null));
+            Optional<String> user = text(RedisConfigKeys.SENTINEL_USERNAME);
+            Optional<String> password = text(RedisConfigKeys.SENTINEL_PASSWORD);
+            if (user.isPresent() || password.isPresent()) {
+                b.sentinelCredentials(user.orElse(null), password.orElse(null));
+            }
+        }
+
+        private void access(RedisSettings.Builder b) {
+            text(RedisConfigKeys.USERNAME).ifPresent(b::username);
+            text(RedisConfigKeys.PASSWORD).ifPresent(b::password);
+            Integer database = read(RedisConfigKeys.DATABASE, "0", v -> intIn(RedisConfigKeys.DATABASE, v, 0, 1 << 20));
+            if (database != null && database != 0) {
+                b.database(database);
+            }
+            Boolean tls = read(RedisConfigKeys.TLS, "false", Reader::bool);
+            b.tls(Boolean.TRUE.equals(tls));
+            text(RedisConfigKeys.TRUSTSTORE).ifPresent(path -> b.truststore(Path.of(path),
+                    text(RedisConfigKeys.TRUSTSTORE_PASSWORD).orElse(null),
+                    text(RedisConfigKeys.TRUSTSTORE_TYPE).orElse("PKCS12")));
+        }
+
+        /** Whether every timeout and pool setting could be read (the problems of those that could not recorded). */
+        private boolean limits(RedisSettings.Builder b) {
+            Duration connect = duration(RedisConfigKeys.CONNECT_TIMEOUT, "500ms");
+            Duration timeout = duration(RedisConfigKeys.TIMEOUT, "50ms");
+            Integer maxTotal = read(RedisConfigKeys.POOL_MAX_TOTAL, "32",
+                    v -> intIn(RedisConfigKeys.POOL_MAX_TOTAL, v, 1, 10_000));
+            Integer maxIdle = read(RedisConfigKeys.POOL_MAX_IDLE, maxTotal == null ? "32" : maxTotal.toString(),
+                    v -> intIn(RedisConfigKeys.POOL_MAX_IDLE, v, 0, 10_000));
+            Integer minIdle = read(RedisConfigKeys.POOL_MIN_IDLE, "0",
+                    v -> intIn(RedisConfigKeys.POOL_MIN_IDLE, v, 0, 10_000));
+            Duration maxWait = duration(RedisConfigKeys.POOL_MAX_WAIT, "50ms");
+            Duration idlePing = duration(RedisConfigKeys.POOL_IDLE_PING, "30s");
+            if (connect == null || timeout == null || maxTotal == null || maxIdle == null || minIdle == null
+                    || maxWait == null || idlePing == null) {
+                return false;
+            }
+            b.connectTimeout(connect).commandTimeout(timeout)
+                    .pool(maxTotal, maxIdle, minIdle, maxWait).idlePing(idlePing);
+            return true;
+        }
+
+        private Duration duration(String key, String defaultText) {
+            return read(key, defaultText, v -> Durations.parse(key, v));
         }
 
         private static Boolean bool(String text) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.smallrye.config.PropertiesConfigSource;
 import io.smallrye.config.SmallRyeConfigBuilder;
+import io.throttled.redis.RedisConfigKeys;
 import java.util.Map;
 import org.eclipse.microprofile.config.Config;
 import org.junit.jupiter.api.Test;
@@ -43,12 +44,12 @@ class ThrottledSettingsTest {
     @Test
     void idleRedisConnectionsArePingedEvery30sUnlessSetAndZeroTurnsItOff() {
         String url = "redis://localhost:6379";
-        assertThat(ThrottledSettings.read(config(Map.of(ConfigKeys.REDIS_URL, url))).redis().orElseThrow().poolIdlePing())
+        assertThat(ThrottledSettings.read(config(Map.of(RedisConfigKeys.URL, url))).redis().orElseThrow().poolIdlePing())
                 .isEqualTo(java.time.Duration.ofSeconds(30));
-        assertThat(ThrottledSettings.read(config(Map.of(ConfigKeys.REDIS_URL, url, ConfigKeys.REDIS_POOL_IDLE_PING, "0")))
+        assertThat(ThrottledSettings.read(config(Map.of(RedisConfigKeys.URL, url, RedisConfigKeys.POOL_IDLE_PING, "0")))
                 .redis().orElseThrow().poolIdlePing()).isZero();
-        assertThatThrownBy(() -> ThrottledSettings.read(config(Map.of(ConfigKeys.REDIS_URL, url,
-                ConfigKeys.REDIS_POOL_IDLE_PING, "often"))))
+        assertThatThrownBy(() -> ThrottledSettings.read(config(Map.of(RedisConfigKeys.URL, url,
+                RedisConfigKeys.POOL_IDLE_PING, "often"))))
                 .isInstanceOfSatisfying(InvalidSettingsException.class, e -> assertThat(e.problems()).containsExactly(
                         "throttled.redis.pool.idle-ping='often' is not a duration; e.g. 50ms, 2s, 1m"));
     }
@@ -57,8 +58,8 @@ class ThrottledSettingsTest {
     void aDurationTooLongIsAProblemNamedWithItsKey() {
         // found by ConfigTextFuzzTest: the digits overflowed a long (NumberFormatException, key-less message) or the
         // Duration (ArithmeticException, which escaped read)
-        assertThatThrownBy(() -> ThrottledSettings.read(config(Map.of(ConfigKeys.REDIS_URL, "redis://localhost:6379",
-                ConfigKeys.REDIS_TIMEOUT, "99999999999999999999", ConfigKeys.REDIS_POOL_IDLE_PING, "9999999999999999h"))))
+        assertThatThrownBy(() -> ThrottledSettings.read(config(Map.of(RedisConfigKeys.URL, "redis://localhost:6379",
+                RedisConfigKeys.TIMEOUT, "99999999999999999999", RedisConfigKeys.POOL_IDLE_PING, "9999999999999999h"))))
                 .isInstanceOfSatisfying(InvalidSettingsException.class, e -> assertThat(e.problems()).containsExactlyInAnyOrder(
                         "throttled.redis.timeout='99999999999999999999' is too long a duration (at most 12 digits)",
                         "throttled.redis.pool.idle-ping='9999999999999999h' is too long a duration (at most 12 digits)"));
