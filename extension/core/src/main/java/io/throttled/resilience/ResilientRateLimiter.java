@@ -21,6 +21,9 @@ import java.util.function.LongSupplier;
  * round trip (the over-limit cache), and when Redis fails the failure mode decides, at once while the
  * circuit breaker is open. A failed Redis call never reaches the caller as an exception; a Redis too old for
  * the call does ({@link UnsupportedStoreException}).
+ *
+ * <p>One class over 250 lines because every operation goes to the store through the same guard (leases,
+ * over-limit cache, breaker, failure mode) on the same shared state, which a split would only pass back and forth.
  */
 public final class ResilientRateLimiter implements RateLimiter, BucketInventory, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ResilientRateLimiter.class.getName());
