@@ -16,8 +16,9 @@ import java.util.List;
 import java.util.OptionalLong;
 
 /**
- * Decides on Redis: one script call per decision, all limits of the policy at once, on the server's clock;
- * several policies all or none in one call where their keys share a slot ({@link #acquireTogether}).
+ * Decides on Redis: one script call per decision, all limits of the policy at once, on the server's clock (unless
+ * the builder sets a {@link Builder#clock}); several policies all or none in one call where their keys share a
+ * slot ({@link #acquireTogether}).
  *
  * <pre>{@code
  * RateLimiter limiter = RedisRateLimiter.builder(new JedisScripting(RedisClient.create(url))).build();
