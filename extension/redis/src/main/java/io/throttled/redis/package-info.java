@@ -3,8 +3,8 @@
  * {@link io.throttled.redis.RedisConnections} from {@link io.throttled.redis.RedisSettings} (one server,
  * Cluster or Sentinel); those three, with the config keys the settings are named by
  * ({@link io.throttled.redis.RedisConfigKeys}), are the engine's API. The other public types are the extension's
- * own wiring (the resilient limiter with its circuit breaker and over-limit cache, batching, the override store),
- * public because the CDI layer assembles them; the Lua scripts are resources under
+ * own wiring (the scripting connections, batching, the keyspace, the override store), public because the CDI
+ * layer assembles them; the Lua scripts are resources under
  * {@code META-INF/throttled/lua/}.
  */
 package io.throttled.redis;
