@@ -6,41 +6,30 @@ import io.throttled.core.Acquisition;
 import io.throttled.core.Decision;
 import io.throttled.core.Policy;
 import io.throttled.testing.ManualClock;
-import io.throttled.testing.redis.RedisClusterProcess;
-import io.throttled.testing.redis.RedisExtension;
+import io.throttled.testing.redis.RedisConnections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.util.JedisClusterCRC16;
 
 /**
  * Groups on a 3-master cluster: one call where the keys share a slot; across slots (here on different
  * masters) a first pass that takes nothing, then one call per slot, as {@link GroupDecider} says.
  */
-@ExtendWith(RedisExtension.class)
 class RedisClusterGroupTest {
     private static final AtomicInteger CLIENTS = new AtomicInteger();
     private static final Policy USER = Policy.builder("user").rate("2/1d").build();
     private static final Policy ROUTE = Policy.builder("route").algorithm(io.throttled.core.Algorithm.GCRA).rate("10/1d").build();
 
-    private static JedisScripting redis;
+    @RegisterExtension
+    static final RedisConnections connections = new RedisConnections();
+
+    private final JedisScripting redis = connections.cluster();
     private final ManualClock clock = ManualClock.aheadOfRealTime();
     private String user;
     private String ip;
-
-    @BeforeAll
-    static void connect(RedisClusterProcess cluster) {
-        redis = cluster.scripting();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        redis.close();
-    }
 
     @BeforeEach
     void clientsOnDifferentMasters() {

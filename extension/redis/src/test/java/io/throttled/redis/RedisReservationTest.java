@@ -3,32 +3,31 @@ package io.throttled.redis;
 import io.throttled.core.RateLimiter;
 import io.throttled.core.ReservationContract;
 import io.throttled.testing.ManualClock;
-import io.throttled.testing.redis.RedisExtension;
+import io.throttled.testing.redis.RedisConnections;
+import io.throttled.testing.redis.RedisTopology;
 import io.throttled.testing.redis.RequiresRedis;
-import io.throttled.testing.redis.TestRedis;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
-/** Reservations on one Redis server, the scripts reading the test's clock. */
+/**
+ * Reservations on one Redis server and on a 3-master Redis Cluster (the limits and the waiters of a bucket share one
+ * slot), the scripts reading the test's clock.
+ */
 @RequiresRedis(value = "7.0", reason = "max-wait reserves with PEXPIRETIME; RedisVersionSupportTest checks the error")
-@ExtendWith(RedisExtension.class)
+@ParameterizedClass(name = "on the {0}")
+@EnumSource(RedisTopology.class)
 class RedisReservationTest extends ReservationContract {
-    private static JedisScripting redis;
+    @RegisterExtension
+    static final RedisConnections redis = new RedisConnections();
 
-    @BeforeAll
-    static void connect(TestRedis server) {
-        redis = server.scripting();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        redis.close();
-    }
+    @Parameter
+    RedisTopology topology;
 
     @Override
     protected RateLimiter limiterOn(ManualClock clock) {
-        return RedisRateLimiter.builder(redis).scriptClockForTests(clock).preloadScripts(false)
+        return RedisRateLimiter.builder(redis.on(topology)).scriptClockForTests(clock).preloadScripts(false)
                 .keyPrefix("reserve:").build();
     }
 }

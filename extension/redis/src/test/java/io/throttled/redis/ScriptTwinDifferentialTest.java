@@ -13,16 +13,13 @@ import io.throttled.core.PolicyBuilder;
 import io.throttled.core.Reservation;
 import io.throttled.memory.InMemoryRateLimiter;
 import io.throttled.testing.ManualClock;
-import io.throttled.testing.redis.RedisExtension;
+import io.throttled.testing.redis.RedisConnections;
 import io.throttled.testing.redis.RequiresRedis;
-import io.throttled.testing.redis.TestRedis;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -39,7 +36,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  *
  * <p>Reproduce a failure with {@code -Dthrottled.seed=<seed printed in the failure>}.
  */
-@ExtendWith(RedisExtension.class)
 class ScriptTwinDifferentialTest {
     /** {@code -Dthrottled.differential.timelines=1000} makes a lighter run (the Redis 6.2 leg); counts below scale. */
     private static final int TIMELINES = Integer.getInteger("throttled.differential.timelines", 10_000);
@@ -48,17 +44,8 @@ class ScriptTwinDifferentialTest {
     private static final int RESERVATION_TIMELINES = TIMELINES / 2;
     private static final long[] WINDOWS_MS = {1, 3, 10, 50, 100, 250, 700, 1000, 1500, 3000, 10_000, 60_000};
 
-    private static JedisScripting redis;
-
-    @BeforeAll
-    static void connect(TestRedis server) {
-        redis = server.scripting();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        redis.close();
-    }
+    @RegisterExtension
+    static final RedisConnections redis = new RedisConnections();
 
     /** A count the full run (10,000 timelines) expects at least, for the number of timelines of this run. */
     private static int scaled(int atFullSize) {
@@ -84,7 +71,7 @@ class ScriptTwinDifferentialTest {
         for (int i = 0; i < TIMELINES; i++) {
             timelines.add(Timeline.random(i, algorithm, refill, base.nowMicros(), random));
         }
-        RedisRateLimiter onRedis = RedisRateLimiter.builder(redis).preloadScripts(false)
+        RedisRateLimiter onRedis = RedisRateLimiter.builder(redis.server()).preloadScripts(false)
                 .keyPrefix("diff-" + seed + ":").build();
 
         for (int step = 0; step < MAX_STEPS; step++) {
@@ -124,7 +111,7 @@ class ScriptTwinDifferentialTest {
         for (int i = 0; i < GROUP_TIMELINES; i++) {
             timelines.add(GroupTimeline.random(i, base.nowMicros(), random));
         }
-        RedisRateLimiter onRedis = RedisRateLimiter.builder(redis).preloadScripts(false)
+        RedisRateLimiter onRedis = RedisRateLimiter.builder(redis.server()).preloadScripts(false)
                 .keyPrefix("diff-group-" + seed + ":").build();
 
         int refusedWhileOthersPassed = 0;
@@ -188,7 +175,7 @@ class ScriptTwinDifferentialTest {
         for (int i = 0; i < RESERVATION_TIMELINES; i++) {
             timelines.add(Timeline.randomWaiting(i, algorithm, refill, base.nowMicros(), random));
         }
-        RedisRateLimiter onRedis = RedisRateLimiter.builder(redis).preloadScripts(false)
+        RedisRateLimiter onRedis = RedisRateLimiter.builder(redis.server()).preloadScripts(false)
                 .keyPrefix("diff-reserve-" + algorithm.keyCode() + refill.ordinal() + "-" + seed + ":").build();
         int reserved = 0;
         int returned = 0;
