@@ -7,6 +7,7 @@ import io.throttled.core.Refill;
 import io.throttled.core.Limit;
 import io.throttled.core.Policy;
 import io.throttled.testing.Concurrently;
+import io.throttled.testing.RandomCases;
 import io.throttled.testing.redis.RedisConnections;
 import io.throttled.testing.redis.TestRedis;
 import java.time.Duration;
@@ -44,7 +45,7 @@ class BatchScriptTest {
 
     @Test
     void aBatchDecidesEachRequestAsItsOwnScriptWould() {
-        long seed = Long.getLong("throttled.seed", System.nanoTime());
+        long seed = RandomCases.seed();
         Random random = new Random(seed);
         RedisRateLimiter solo = limiter("batch-test-solo:");
         RedisRateLimiter batched = limiter("batch-test-batched:");

@@ -13,11 +13,13 @@ import io.throttled.core.PolicyBuilder;
 import io.throttled.core.Reservation;
 import io.throttled.memory.InMemoryRateLimiter;
 import io.throttled.testing.ManualClock;
+import io.throttled.testing.RandomCases;
 import io.throttled.testing.redis.RedisConnections;
 import io.throttled.testing.redis.RequiresRedis;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -52,27 +54,19 @@ class ScriptTwinDifferentialTest {
         return (int) ((long) atFullSize * TIMELINES / 10_000);
     }
 
-    static Stream<Arguments> algorithms() {
-        long seed = Long.getLong("throttled.seed", System.nanoTime());
-        List<Arguments> cases = new ArrayList<>();
-        for (Algorithm algorithm : Algorithm.values()) {
-            cases.add(Arguments.of(algorithm, Refill.GREEDY, seed));
-        }
-        cases.add(Arguments.of(Algorithm.TOKEN_BUCKET, Refill.INTERVAL, seed));
-        return cases.stream();
+    /** The limiter whose script decisions are compared, its keys under {@code keyPrefix}. */
+    private static RedisRateLimiter onRedis(String keyPrefix) {
+        return RedisRateLimiter.builder(redis.server()).preloadScripts(false).keyPrefix(keyPrefix).build();
     }
 
     @ParameterizedTest(name = "{0} {1} seed={2}")
-    @MethodSource("algorithms")
+    @MethodSource("io.throttled.testing.RandomCases#everyAlgorithm")
     void scriptAndTwinDecideAlike(Algorithm algorithm, Refill refill, long seed) {
         Random random = new Random(seed ^ algorithm.ordinal() * 31L ^ refill.ordinal());
-        ManualClock base = ManualClock.aheadOfRealTime();
-        List<Timeline> timelines = new ArrayList<>(TIMELINES);
-        for (int i = 0; i < TIMELINES; i++) {
-            timelines.add(Timeline.random(i, algorithm, refill, base.nowMicros(), random));
-        }
-        RedisRateLimiter onRedis = RedisRateLimiter.builder(redis.server()).preloadScripts(false)
-                .keyPrefix("diff-" + seed + ":").build();
+        long start = ManualClock.aheadOfRealTime().nowMicros();
+        List<Timeline> timelines = IntStream.range(0, TIMELINES)
+                .mapToObj(i -> Timeline.random(i, algorithm, refill, start, random)).toList();
+        RedisRateLimiter onRedis = onRedis("diff-" + seed + ":");
 
         for (int step = 0; step < MAX_STEPS; step++) {
             List<Timeline> running = new ArrayList<>();
@@ -106,13 +100,10 @@ class ScriptTwinDifferentialTest {
     @MethodSource("seeds")
     void groupScriptAndTwinDecideAlike(long seed) {
         Random random = new Random(seed);
-        ManualClock base = ManualClock.aheadOfRealTime();
-        List<GroupTimeline> timelines = new ArrayList<>(GROUP_TIMELINES);
-        for (int i = 0; i < GROUP_TIMELINES; i++) {
-            timelines.add(GroupTimeline.random(i, base.nowMicros(), random));
-        }
-        RedisRateLimiter onRedis = RedisRateLimiter.builder(redis.server()).preloadScripts(false)
-                .keyPrefix("diff-group-" + seed + ":").build();
+        long start = ManualClock.aheadOfRealTime().nowMicros();
+        List<GroupTimeline> timelines = IntStream.range(0, GROUP_TIMELINES)
+                .mapToObj(i -> GroupTimeline.random(i, start, random)).toList();
+        RedisRateLimiter onRedis = onRedis("diff-group-" + seed + ":");
 
         int refusedWhileOthersPassed = 0;
         int takenDespiteAShadowDenial = 0;
@@ -159,7 +150,7 @@ class ScriptTwinDifferentialTest {
     }
 
     static Stream<Arguments> reservingAlgorithms() {
-        long seed = Long.getLong("throttled.seed", System.nanoTime());
+        long seed = RandomCases.seed();
         return Stream.of(Arguments.of(Algorithm.TOKEN_BUCKET, Refill.GREEDY, seed),
                 Arguments.of(Algorithm.TOKEN_BUCKET, Refill.INTERVAL, seed), Arguments.of(Algorithm.GCRA, Refill.GREEDY, seed),
                 Arguments.of(Algorithm.LEAKY_BUCKET, Refill.GREEDY, seed));
@@ -170,13 +161,10 @@ class ScriptTwinDifferentialTest {
     @RequiresRedis(value = "7.0", reason = "max-wait reserves with PEXPIRETIME; RedisVersionSupportTest checks the error")
     void reservationsAndGiveBacksAlike(Algorithm algorithm, Refill refill, long seed) {
         Random random = new Random(seed ^ algorithm.ordinal() * 131L ^ refill.ordinal());
-        ManualClock base = ManualClock.aheadOfRealTime();
-        List<Timeline> timelines = new ArrayList<>(RESERVATION_TIMELINES);
-        for (int i = 0; i < RESERVATION_TIMELINES; i++) {
-            timelines.add(Timeline.randomWaiting(i, algorithm, refill, base.nowMicros(), random));
-        }
-        RedisRateLimiter onRedis = RedisRateLimiter.builder(redis.server()).preloadScripts(false)
-                .keyPrefix("diff-reserve-" + algorithm.keyCode() + refill.ordinal() + "-" + seed + ":").build();
+        long start = ManualClock.aheadOfRealTime().nowMicros();
+        List<Timeline> timelines = IntStream.range(0, RESERVATION_TIMELINES)
+                .mapToObj(i -> Timeline.randomWaiting(i, algorithm, refill, start, random)).toList();
+        RedisRateLimiter onRedis = onRedis("diff-reserve-" + algorithm.keyCode() + refill.ordinal() + "-" + seed + ":");
         int reserved = 0;
         int returned = 0;
         int gapsKept = 0;
@@ -270,7 +258,7 @@ class ScriptTwinDifferentialTest {
     }
 
     static Stream<Long> seeds() {
-        return Stream.of(Long.getLong("throttled.seed", System.nanoTime()));
+        return Stream.of(RandomCases.seed());
     }
 
     private static boolean alike(Decision a, Decision b) {
