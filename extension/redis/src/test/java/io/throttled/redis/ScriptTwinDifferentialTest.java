@@ -294,6 +294,15 @@ class ScriptTwinDifferentialTest {
             this.costs = costs;
         }
 
+        /** A gap before a step (µs): none, a few ms, or up to twice the smallest or the largest window. */
+        static long randomGap(Random random, long smallest, long largest) {
+            int kind = random.nextInt(20);
+            return kind < 5 ? 0
+                    : kind < 10 ? random.nextInt(2_000)
+                    : kind < 16 ? (long) (random.nextDouble() * 2 * smallest)
+                    : (long) (random.nextDouble() * 2 * largest);
+        }
+
         static Timeline random(int index, Algorithm algorithm, Refill refill, long base, Random random) {
             Policy policy = randomPolicy("p", algorithm, refill, random);
             long smallest = policy.limits().stream().mapToLong(Limit::windowMicros).min().orElseThrow();
@@ -303,11 +312,7 @@ class ScriptTwinDifferentialTest {
             long[] gaps = new long[steps];
             long[] costs = new long[steps];
             for (int i = 0; i < steps; i++) {
-                int kind = random.nextInt(20);
-                gaps[i] = kind < 5 ? 0
-                        : kind < 10 ? random.nextInt(2_000)
-                        : kind < 16 ? (long) (random.nextDouble() * 2 * smallest)
-                        : (long) (random.nextDouble() * 2 * largest);
+                gaps[i] = randomGap(random, smallest, largest);
                 int c = random.nextInt(20);
                 costs[i] = c < 2 ? 0 : c < 13 ? 1 : c < 19 ? 2 + random.nextInt(4) : burst + random.nextInt(2);
             }
@@ -399,11 +404,7 @@ class ScriptTwinDifferentialTest {
             long[] gaps = new long[steps];
             long[][] costs = new long[steps][size];
             for (int i = 0; i < steps; i++) {
-                int kind = random.nextInt(20);
-                gaps[i] = kind < 5 ? 0
-                        : kind < 10 ? random.nextInt(2_000)
-                        : kind < 16 ? (long) (random.nextDouble() * 2 * smallest)
-                        : (long) (random.nextDouble() * 2 * largest);
+                gaps[i] = Timeline.randomGap(random, smallest, largest);
                 for (int p = 0; p < size; p++) {
                     long burst = policies.get(p).limits().stream().mapToLong(Limit::burst).min().orElseThrow();
                     int c = random.nextInt(20);
