@@ -78,8 +78,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         } catch (UnsupportedRedisException e) {
             throw e;   // Redis answered: a setup error for the operator, not an outage to hide
         } catch (RuntimeException e) {
-            breaker.failed(e);
-            LOG.log(System.Logger.Level.DEBUG, "throttled: Redis failed for policy {0}: {1}", policy.name(), e.toString());
+            redisFailed(policy, e);
             return failureMode(policy, key, cost);
         }
         breaker.succeeded();
@@ -111,8 +110,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         } catch (UnsupportedRedisException e) {
             throw e;   // Redis answered: a setup error for the operator, not an outage to hide
         } catch (RuntimeException e) {
-            breaker.failed(e);
-            LOG.log(System.Logger.Level.DEBUG, "throttled: Redis failed for policy {0}: {1}", policy.name(), e.toString());
+            redisFailed(policy, e);
             return failureMode(policy, key, cost);
         }
     }
@@ -130,8 +128,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
                 breaker.succeeded();
                 return moved;
             } catch (RuntimeException e) {
-                breaker.failed(e);
-                LOG.log(System.Logger.Level.DEBUG, "throttled: Redis failed for policy {0}: {1}", policy.name(), e.toString());
+                redisFailed(policy, e);
             }
         }
         return local.penalize(policy, key, waitMillis);
@@ -184,6 +181,12 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
             }
         }
         return decisions;
+    }
+
+    /** A call to Redis for one policy failed: the breaker counts it, and the log says so at DEBUG. */
+    private void redisFailed(Policy policy, RuntimeException e) {
+        breaker.failed(e);
+        LOG.log(System.Logger.Level.DEBUG, "throttled: Redis failed for policy {0}: {1}", policy.name(), e.toString());
     }
 
     private List<Decision> failureMode(List<Acquisition> requests) {
