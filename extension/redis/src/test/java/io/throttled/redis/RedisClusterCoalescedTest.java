@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.throttled.core.Algorithm;
 import io.throttled.core.Policy;
 import io.throttled.testing.Concurrently;
+import io.throttled.testing.redis.CountingScripting;
 import io.throttled.testing.redis.RedisConnections;
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
@@ -34,7 +35,7 @@ class RedisClusterCoalescedTest {
 
         assertThat(admitted).as("21 keys with a burst of 10 each, every key asked more than 10 times")
                 .isEqualTo(210);
-        assertThat(counting.single.get() + counting.pipedCalls.get()).as("script calls for %d decisions", threads * each)
+        assertThat(counting.scriptCalls()).as("script calls for %d decisions", threads * each)
                 .isLessThan(threads * each);
     }
 }

@@ -6,6 +6,7 @@ import io.throttled.core.Acquisition;
 import io.throttled.core.Decision;
 import io.throttled.core.Policy;
 import io.throttled.testing.ManualClock;
+import io.throttled.testing.redis.CountingScripting;
 import io.throttled.testing.redis.RedisConnections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -48,6 +49,11 @@ class RedisClusterGroupTest {
         }
     }
 
+    /** A token of the route's bucket for {@code routeKey}, then one of the user's. */
+    private List<Acquisition> routeThenUser(String routeKey) {
+        return List.of(new Acquisition(ROUTE, routeKey, 1), new Acquisition(USER, user, 1));
+    }
+
     private RedisRateLimiter limiter(RedisScripting scripting) {
         return RedisRateLimiter.builder(scripting).scriptClockForTests(clock).preloadScripts(false).build();
     }
@@ -57,8 +63,7 @@ class RedisClusterGroupTest {
         CountingScripting calls = new CountingScripting(redis);
         RedisRateLimiter limiter = limiter(calls);
 
-        List<Decision> decisions = limiter.acquireTogether(List.of(new Acquisition(ROUTE, user, 1),
-                new Acquisition(USER, user, 1)));
+        List<Decision> decisions = limiter.acquireTogether(routeThenUser(user));
 
         assertThat(decisions).allMatch(Decision::allowed);
         assertThat(calls.single.get()).isEqualTo(1);
@@ -70,8 +75,7 @@ class RedisClusterGroupTest {
         CountingScripting calls = new CountingScripting(redis);
         RedisRateLimiter limiter = limiter(calls);
 
-        List<Decision> decisions = limiter.acquireTogether(List.of(new Acquisition(ROUTE, ip, 1),
-                new Acquisition(USER, user, 1)));
+        List<Decision> decisions = limiter.acquireTogether(routeThenUser(ip));
 
         assertThat(decisions).extracting(Decision::remaining).containsExactly(9L, 1L);
         assertThat(limiter.acquire(ROUTE, ip, 0).remaining()).isEqualTo(9);
@@ -86,8 +90,7 @@ class RedisClusterGroupTest {
         limiter.acquire(USER, user, 2);
 
         for (int i = 0; i < 3; i++) {
-            List<Decision> userLast = limiter.acquireTogether(List.of(new Acquisition(ROUTE, ip, 1),
-                    new Acquisition(USER, user, 1)));
+            List<Decision> userLast = limiter.acquireTogether(routeThenUser(ip));
             List<Decision> userFirst = limiter.acquireTogether(List.of(new Acquisition(USER, user, 1),
                     new Acquisition(ROUTE, ip, 1)));
 
@@ -114,8 +117,7 @@ class RedisClusterGroupTest {
         };
         RedisRateLimiter limiter = limiter(calls);
 
-        List<Decision> decisions = limiter.acquireTogether(List.of(new Acquisition(ROUTE, ip, 1),
-                new Acquisition(USER, user, 1)));
+        List<Decision> decisions = limiter.acquireTogether(routeThenUser(ip));
 
         assertThat(decisions.get(0).allowed()).isTrue();
         assertThat(decisions.get(1).allowed()).isFalse();
