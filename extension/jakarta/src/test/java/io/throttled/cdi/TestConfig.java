@@ -19,6 +19,18 @@ public class TestConfig extends MapConfigSource {
         refresh();
     }
 
+    /** Sets each {@code key=value} line of {@code properties} (split at the first {@code =}, nothing escaped). */
+    public static void setAll(String properties) {
+        properties.lines().map(String::strip).filter(line -> !line.isEmpty()).forEach(line -> {
+            int eq = line.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("not key=value: " + line);
+            }
+            VALUES.put(line.substring(0, eq), line.substring(eq + 1));
+        });
+        refresh();
+    }
+
     public static void clear() {
         VALUES.clear();
         refresh();
