@@ -4,30 +4,22 @@ import io.throttled.core.RateLimiter;
 import io.throttled.core.ReservationContract;
 import io.throttled.testing.ManualClock;
 import io.throttled.testing.redis.RedisConnections;
-import io.throttled.testing.redis.RedisTopology;
 import io.throttled.testing.redis.RequiresRedis;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Reservations on one Redis server and on a 3-master Redis Cluster (the limits and the waiters of a bucket share one
- * slot), the scripts reading the test's clock.
+ * Reservations on one Redis server, the scripts reading the test's clock. Not a {@code @ParameterizedClass} like
+ * {@link RedisContractTest}: a class skipped for its Redis version is reported as skipped, with the reason, only as a
+ * plain class ({@link RedisClusterReservationTest} is the Cluster's).
  */
 @RequiresRedis(value = "7.0", reason = "max-wait reserves with PEXPIRETIME; RedisVersionSupportTest checks the error")
-@ParameterizedClass(name = "on the {0}")
-@EnumSource(RedisTopology.class)
 class RedisReservationTest extends ReservationContract {
     @RegisterExtension
     static final RedisConnections redis = new RedisConnections();
 
-    @Parameter
-    RedisTopology topology;
-
     @Override
     protected RateLimiter limiterOn(ManualClock clock) {
-        return RedisRateLimiter.builder(redis.on(topology)).scriptClockForTests(clock).preloadScripts(false)
+        return RedisRateLimiter.builder(redis.server()).scriptClockForTests(clock).preloadScripts(false)
                 .keyPrefix("reserve:").build();
     }
 }
