@@ -39,6 +39,12 @@ record Browser(ChromeDriverService service, WebDriver driver) implements AutoClo
         return new Browser(service, new ChromeDriver(service, options));
     }
 
+    /** Loads {@code url} and returns the driver, on that page. */
+    WebDriver open(String url) {
+        driver.get(url);
+        return driver;
+    }
+
     /** The browser console's Content-Security-Policy refusals since the last call (reading the log empties it). */
     List<String> cspViolations() {
         return driver.manage().logs().get(LogType.BROWSER).getAll().stream().map(LogEntry::getMessage)

@@ -22,17 +22,15 @@ import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** The operator console in headless Chromium: sign in, change policies, routes and tiers, see them take effect. */
-@ExtendWith({BrowserInstalled.class, SampleServerExtension.class})
+@ExtendWith({BrowserInstalled.class, SampleServerExtension.class, SampleServerExtension.ResetAroundEachTest.class})
 class ConsoleIT {
     /** ping, greeting, report and login by annotation; api-per-ip, a route from config. */
     private static final int POLICIES = 7;   // ping, greeting, report, login, partner, hot and the route api-per-ip
 
     @Test
     void anOperatorChangesAPolicyAndItTakesEffect(SampleServer sample, @TempDir Path profile) throws Exception {
-        sample.reset();
         try (Browser browser = Browser.start(profile)) {
-            WebDriver page = browser.driver();
-            page.get(sample.url("/throttled-console/"));
+            WebDriver page = browser.open(sample.url("/throttled-console/"));
             page.findElement(By.id("user")).sendKeys("user");
             page.findElement(By.id("password")).sendKeys(SampleServer.USER_PASSWORD);
             page.findElement(By.id("sign-in")).click();
@@ -79,12 +77,9 @@ class ConsoleIT {
 
     @Test
     void anOperatorAddsARouteSeesItLimitAndRemovesIt(SampleServer sample, @TempDir Path profile) {
-        sample.reset();
         try (Browser browser = Browser.start(profile)) {
             WebDriver page = browser.driver();
-            WebDriverWait wait = waitFor(page);
-            page.get(sample.url("/throttled-console/"));
-            signIn(page, wait);
+            WebDriverWait wait = openSignedIn(page, sample);
             WebElement configRoute = page.findElement(By.cssSelector("#routes tr[data-route='api-per-ip']"));
             assertThat(configRoute.findElement(By.cssSelector(".path")).getText()).isEqualTo("/api/**");
             assertThat(configRoute.findElement(By.cssSelector(".source")).getText()).isEqualTo("config");
@@ -117,19 +112,14 @@ class ConsoleIT {
             wait.until(b -> b.findElement(By.id("routes-result")).getText().equals("Route free-burst removed on every node."));
             wait.until(b -> b.findElements(By.cssSelector("#routes tr[data-route='free-burst']")).isEmpty());
             assertThat(Http.get(sample.url("/api/demo/free")).statusCode()).isEqualTo(200);
-        } finally {
-            sample.reset();
         }
     }
 
     @Test
     void anOperatorEditsAndAddsTiersAndExplainsWhoGetsThem(SampleServer sample, @TempDir Path profile) {
-        sample.reset();
         try (Browser browser = Browser.start(profile)) {
             WebDriver page = browser.driver();
-            WebDriverWait wait = waitFor(page);
-            page.get(sample.url("/throttled-console/"));
-            signIn(page, wait);
+            WebDriverWait wait = openSignedIn(page, sample);
             String userTier = "#policies tr.tier[data-policy='ping.tier.user']";
             assertThat(page.findElement(By.cssSelector(userTier + " .rate")).getText()).isEqualTo("2/1s;burst=5");
 
@@ -172,19 +162,14 @@ class ConsoleIT {
             page.findElement(By.cssSelector("#policies tr.tier[data-policy='ping.tier.partner'] button.drop")).click();
             wait.until(b -> b.findElement(By.id("policies-result")).getText().startsWith("Tier ping.tier.partner removed"));
             wait.until(b -> b.findElements(By.cssSelector("#policies tr.tier[data-policy='ping.tier.partner']")).isEmpty());
-        } finally {
-            sample.reset();
         }
     }
 
     @Test
     void explainShowsTheLoginsKeyCountConditionAndAnExemptOperator(SampleServer sample, @TempDir Path profile) {
-        sample.reset();
         try (Browser browser = Browser.start(profile)) {
             WebDriver page = browser.driver();
-            WebDriverWait wait = waitFor(page);
-            page.get(sample.url("/throttled-console/"));
-            signIn(page, wait);
+            WebDriverWait wait = openSignedIn(page, sample);
             fill(page, "explain-form", "params", "user=mallory");
             explain(page, "POST", "/api/demo/login", "", "");
             wait.until(b -> b.findElements(By.cssSelector("#explained tr[data-policy='login']")).size() == 1);
@@ -200,8 +185,6 @@ class ConsoleIT {
             page.findElement(By.id("explain")).click();
             wait.until(b -> b.findElement(By.id("explain-result")).getText().contains("must be the request path"));
             assertThat(page.findElement(By.id("explain-table")).isDisplayed()).isFalse();
-        } finally {
-            sample.reset();
         }
     }
 
@@ -209,6 +192,14 @@ class ConsoleIT {
     private static WebDriverWait waitFor(WebDriver page) {
         WebDriverWait wait = new WebDriverWait(page, Duration.ofSeconds(15));
         wait.ignoring(StaleElementReferenceException.class);
+        return wait;
+    }
+
+    /** The console, signed in as the operator (see {@link #signIn}); returns the waits for the test to use. */
+    private static WebDriverWait openSignedIn(WebDriver page, SampleServer sample) {
+        page.get(sample.url("/throttled-console/"));
+        WebDriverWait wait = waitFor(page);
+        signIn(page, wait);
         return wait;
     }
 

@@ -28,16 +28,14 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * as whom requests are sent and policies changed. Every page runs under its Content-Security-Policy: a refusal in
  * the browser's console fails the test ({@link Browser#close()}).
  */
-@ExtendWith({BrowserInstalled.class, SampleServerExtension.class})
+@ExtendWith({BrowserInstalled.class, SampleServerExtension.class, SampleServerExtension.ResetAroundEachTest.class})
 class DemoPageIT {
 
     @Test
     void aBurstShowsAllowedAndDeniedAndTheRemainingTokensTheHeadersGave(SampleServer sample, @TempDir Path profile)
             throws Exception {
-        sample.reset();
         try (Browser chromium = Browser.start(profile)) {
-            WebDriver browser = chromium.driver();
-            browser.get(sample.url("/"));
+            WebDriver browser = chromium.open(sample.url("/"));
             signIn(browser, SampleServer.OPERATOR, SampleServer.OPERATOR_PASSWORD);
             new Select(browser.findElement(By.id("caller"))).selectByValue("");   // signed in, sending anonymously
             new Select(browser.findElement(By.id("endpoint"))).selectByValue("ping");
@@ -78,10 +76,8 @@ class DemoPageIT {
 
     @Test
     void thePolicyFormChangesThePolicyThroughTheAdminApi(SampleServer sample, @TempDir Path profile) {
-        sample.reset();
         try (Browser chromium = Browser.start(profile)) {
-            WebDriver browser = chromium.driver();
-            browser.get(sample.url("/"));
+            WebDriver browser = chromium.open(sample.url("/"));
             assertThat(browser.findElement(By.id("change-policy")).isEnabled()).as("before an operator signs in").isFalse();
             signIn(browser, SampleServer.OPERATOR, SampleServer.OPERATOR_PASSWORD);
             assertThat(browser.findElement(By.id("policy-sign-in")).isDisplayed()).isFalse();
@@ -97,17 +93,13 @@ class DemoPageIT {
 
             browser.findElement(By.id("restore-policy")).click();
             wait.until(b -> b.findElement(By.id("policy-note")).getText().equals("Policy report is now fixed-window 3/15s, on every node."));
-        } finally {
-            sample.reset();
         }
     }
 
     @Test
     void theDecidedByColumnNamesTheCallersTierAndTheTightestPolicy(SampleServer sample, @TempDir Path profile) {
-        sample.reset();
         try (Browser chromium = Browser.start(profile)) {
-            WebDriver browser = chromium.driver();
-            browser.get(sample.url("/"));
+            WebDriver browser = chromium.open(sample.url("/"));
             new Select(browser.findElement(By.id("endpoint"))).selectByValue("ping");
             send(browser, 1);
             signIn(browser, SampleServer.USER, SampleServer.USER_PASSWORD);
@@ -128,17 +120,13 @@ class DemoPageIT {
             assertThat(column(browser, "remaining").subList(0, 4)).containsExactly("0", "0", "1", "2");
             assertThat(column(browser, "status").subList(0, 4)).containsExactly("429", "200", "200", "200");
             assertThat(column(browser, "as").subList(0, 4)).containsOnly("anonymous");
-        } finally {
-            sample.reset();
         }
     }
 
     @Test
     void signingInChecksThePasswordKeepsItOnlyInMemoryAndSigningOutForgetsIt(SampleServer sample, @TempDir Path profile) {
-        sample.reset();
         try (Browser chromium = Browser.start(profile)) {
-            WebDriver browser = chromium.driver();
-            browser.get(sample.url("/"));
+            WebDriver browser = chromium.open(sample.url("/"));
             browser.findElement(By.id("sign-in-user")).sendKeys(SampleServer.USER);
             browser.findElement(By.id("sign-in-password")).sendKeys("wrong");
             browser.findElement(By.id("sign-in")).click();
@@ -174,8 +162,7 @@ class DemoPageIT {
     @Test
     void theContentSecurityPolicyRefusesInlineScriptAndTheRefusalIsSeen(SampleServer sample, @TempDir Path profile) {
         try (Browser chromium = Browser.start(profile)) {
-            WebDriver browser = chromium.driver();
-            browser.get(sample.url("/"));
+            WebDriver browser = chromium.open(sample.url("/"));
             // what an injected <script> would do: the page's policy refuses it, and the console says so
             ((JavascriptExecutor) browser).executeScript("const s = document.createElement('script');"
                     + " s.textContent = 'document.title = \"injected\"'; document.body.appendChild(s);");
@@ -186,10 +173,8 @@ class DemoPageIT {
 
     @Test
     void wrongPasswordsDrainTheAccountUntilLoginIsDenied(SampleServer sample, @TempDir Path profile) {
-        sample.reset();
         try (Browser chromium = Browser.start(profile)) {
-            WebDriver browser = chromium.driver();
-            browser.get(sample.url("/"));
+            WebDriver browser = chromium.open(sample.url("/"));
             new Select(browser.findElement(By.id("endpoint"))).selectByValue("login");
             WebElement account = browser.findElement(By.id("account"));
             account.clear();
@@ -213,10 +198,8 @@ class DemoPageIT {
     @Test
     @RequiresRedis(value = "7.0", reason = "the partner policy waits for its slots (max-wait)")
     void aBurstToThePartnerLeavesEvenlySpacedAndNoneIsRefused(SampleServer sample, @TempDir Path profile) {
-        sample.reset();
         try (Browser chromium = Browser.start(profile)) {
-            WebDriver browser = chromium.driver();
-            browser.get(sample.url("/"));
+            WebDriver browser = chromium.open(sample.url("/"));
             WebElement calls = browser.findElement(By.id("partner-calls"));
             calls.clear();
             calls.sendKeys("6");

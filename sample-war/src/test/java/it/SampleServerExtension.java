@@ -2,6 +2,8 @@ package it;
 
 import io.throttled.testing.redis.RedisProcess;
 import java.util.Map;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
@@ -22,6 +24,10 @@ public final class SampleServerExtension implements ParameterResolver {
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        return sample(context);
+    }
+
+    private static SampleServer sample(ExtensionContext context) {
         return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent("sample", k -> {
             RedisProcess redis = RedisProcess.start();
             try {
@@ -32,6 +38,23 @@ public final class SampleServerExtension implements ParameterResolver {
                 throw e;
             }
         }, SampleServer.class);
+    }
+
+    /**
+     * For classes whose tests change policies, routes or buckets: {@link SampleServer#reset()} before each test and
+     * after it, so that each starts from the configured policies and full buckets, and one that failed midway limits
+     * no other.
+     */
+    public static final class ResetAroundEachTest implements BeforeEachCallback, AfterEachCallback {
+        @Override
+        public void beforeEach(ExtensionContext context) {
+            sample(context).reset();
+        }
+
+        @Override
+        public void afterEach(ExtensionContext context) {
+            sample(context).reset();
+        }
     }
 
     /** The running sample and the Redis it decides on. */

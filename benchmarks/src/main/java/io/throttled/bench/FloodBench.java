@@ -6,17 +6,13 @@ import io.throttled.core.Policy;
 import io.throttled.memory.InMemoryRateLimiter;
 import io.throttled.resilience.CircuitBreaker;
 import io.throttled.redis.CoalescingScripting;
-import io.throttled.redis.ForwardingScripting;
 import io.throttled.resilience.OverLimitCache;
 import io.throttled.redis.RedisRateLimiter;
-import io.throttled.redis.RedisScripting;
 import io.throttled.resilience.ResilientRateLimiter;
-import io.throttled.redis.ScriptCall;
+import io.throttled.testing.redis.CountingScripting;
 import io.throttled.testing.redis.RedisProcess;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import redis.clients.jedis.Jedis;
 
 /** One key flooded at 10× its limit: Redis calls per request with and without the over-limit cache. */
@@ -34,7 +30,8 @@ final class FloodBench {
                 "Redis script calls", "calls / request", "denied requests that reached Redis", "target");
         for (boolean cache : new boolean[] {true, false}) {
             Policy policy = Policy.builder(cache ? "flood-cached" : "flood-plain").rate("1000/1m").build();
-            DecisionsSent sent = new DecisionsSent(new CoalescingScripting(ours.jedis, 128, 2));
+            // the decision scripts the limiter hands on (each a decision Redis makes), counted before they are batched
+            CountingScripting sent = new CountingScripting(new CoalescingScripting(ours.jedis, 128, 2));
             ResilientRateLimiter limiter = new ResilientRateLimiter(RedisRateLimiter.builder(sent).build(),
                     FailureMode.CLOSED, InMemoryRateLimiter.create(), new CircuitBreaker(5, 1000, System::nanoTime),
                     cache ? new OverLimitCache(100_000, System::nanoTime) : null, System::nanoTime);
@@ -47,33 +44,12 @@ final class FloodBench {
                 }
             });
             long calls = scriptCalls(redis) - before;
-            long decisions = sent.decisions.get();
+            long decisions = sent.scriptCalls();
             double perDenied = (double) (decisions - admitted.get()) / (10_000 - admitted.get());
             table.row(cache ? "on" : "off", "10,000", admitted.get(), decisions, calls, Report.num(calls / 10_000.0),
                     Report.num(perDenied), cache ? Report.verdict(perDenied, 0.02, false) : "");
         }
         table.end();
-    }
-
-    /** Counts the decision scripts the limiter hands on (each a decision Redis makes), before they are batched. */
-    private static final class DecisionsSent extends ForwardingScripting {
-        final AtomicLong decisions = new AtomicLong();
-
-        DecisionsSent(RedisScripting redis) {
-            super(redis);
-        }
-
-        @Override
-        public Object run(ScriptCall call) {
-            decisions.incrementAndGet();
-            return super.run(call);
-        }
-
-        @Override
-        public List<Object> runAll(List<ScriptCall> calls) {
-            decisions.addAndGet(calls.size());
-            return super.runAll(calls);
-        }
     }
 
     private static long scriptCalls(RedisProcess redis) {

@@ -27,7 +27,12 @@ class ConfigSourcesTest {
 
     @Deployment
     static WebArchive deployment() {
-        return Deployments.war("config-sources", "throttled.policy.from-properties.rate=1/1m")
+        return war("config-sources");
+    }
+
+    /** A policy in the war's properties file, {@link ConfiguredBean}, and the application's {@link ItConfigSource}. */
+    static WebArchive war(String name) {
+        return Deployments.war(name, "throttled.policy.from-properties.rate=1/1m")
                 .addClasses(InContainer.class, ConfiguredBean.class, ItConfigSource.class)
                 .addAsServiceProvider(ConfigSource.class, ItConfigSource.class);
     }

@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.throttled.cdi.OverrideSync;
 import io.throttled.cdi.Throttler;
-import io.throttled.it.Deployments;
 import io.throttled.it.InContainer;
 import jakarta.inject.Inject;
 import java.net.URI;
 import org.eclipse.microprofile.config.ConfigProvider;
-import org.eclipse.microprofile.config.spi.ConfigSource;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
@@ -27,9 +25,7 @@ class StoredOverridesAreDataTest {
 
     @Deployment
     static WebArchive deployment() {
-        return Deployments.war("stored-overrides", "throttled.policy.from-properties.rate=1/1m")
-                .addClasses(InContainer.class, ConfiguredBean.class, ItConfigSource.class)
-                .addAsServiceProvider(ConfigSource.class, ItConfigSource.class);
+        return ConfigSourcesTest.war("stored-overrides");
     }
 
     @Inject

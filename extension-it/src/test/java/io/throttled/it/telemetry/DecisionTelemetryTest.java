@@ -50,7 +50,7 @@ class DecisionTelemetryTest {
                         "otel.metric.export.interval=200",
                         "otel.bsp.schedule.delay=100")
                 .addClasses(TelemetryApplication.class, LimitedResource.class, RecordedResource.class, Recorded.class,
-                        Recorded.Metrics.class, Recorded.Spans.class,
+                        Recorded.Unbuffered.class, Recorded.Metrics.class, Recorded.Spans.class,
                         RecordingMetricExporterProvider.class, RecordingSpanExporterProvider.class)
                 .addAsServiceProvider(ConfigurableMetricExporterProvider.class, RecordingMetricExporterProvider.class)
                 .addAsServiceProvider(ConfigurableSpanExporterProvider.class, RecordingSpanExporterProvider.class);

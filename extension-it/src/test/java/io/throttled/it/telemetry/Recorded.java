@@ -34,7 +34,18 @@ public final class Recorded {
     private Recorded() {
     }
 
-    static final class Metrics implements MetricExporter {
+    /** Keeps nothing back: every export is recorded as it comes, so flushing and shutting down have nothing to do. */
+    abstract static class Unbuffered {
+        public CompletableResultCode flush() {
+            return CompletableResultCode.ofSuccess();
+        }
+
+        public CompletableResultCode shutdown() {
+            return CompletableResultCode.ofSuccess();
+        }
+    }
+
+    static final class Metrics extends Unbuffered implements MetricExporter {
         @Override
         public CompletableResultCode export(Collection<MetricData> batch) {
             for (MetricData metric : batch) {
@@ -62,19 +73,9 @@ public final class Recorded {
         public AggregationTemporality getAggregationTemporality(InstrumentType type) {
             return AggregationTemporality.CUMULATIVE;
         }
-
-        @Override
-        public CompletableResultCode flush() {
-            return CompletableResultCode.ofSuccess();
-        }
-
-        @Override
-        public CompletableResultCode shutdown() {
-            return CompletableResultCode.ofSuccess();
-        }
     }
 
-    static final class Spans implements SpanExporter {
+    static final class Spans extends Unbuffered implements SpanExporter {
         @Override
         public CompletableResultCode export(Collection<SpanData> batch) {
             for (SpanData span : batch) {
@@ -82,16 +83,6 @@ public final class Recorded {
                         .collect(Collectors.joining(","));
                 SPANS.add(span.getKind() + " " + span.getName() + " " + text(span.getAttributes()) + " events=[" + events + "]");
             }
-            return CompletableResultCode.ofSuccess();
-        }
-
-        @Override
-        public CompletableResultCode flush() {
-            return CompletableResultCode.ofSuccess();
-        }
-
-        @Override
-        public CompletableResultCode shutdown() {
             return CompletableResultCode.ofSuccess();
         }
     }

@@ -3,7 +3,7 @@ package io.throttled.it.validation;
 import io.throttled.Throttled;
 import jakarta.enterprise.context.ApplicationScoped;
 
-/** Deployed by {@link ConflictingDeclarationTest}: two methods declare one policy differently. */
+/** Deployed by {@link DefinitionErrorsStopTheDeploymentTest}: two methods declare one policy differently. */
 @ApplicationScoped
 public class ConflictingDeclarationBean {
 

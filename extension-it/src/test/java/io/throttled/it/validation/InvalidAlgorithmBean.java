@@ -3,7 +3,7 @@ package io.throttled.it.validation;
 import io.throttled.Throttled;
 import jakarta.enterprise.context.ApplicationScoped;
 
-/** Deployed by {@link InvalidAlgorithmTest}: its declaration must stop the deployment. */
+/** Deployed by {@link DefinitionErrorsStopTheDeploymentTest}: its declaration must stop the deployment. */
 @ApplicationScoped
 public class InvalidAlgorithmBean {
     @Throttled(value = "bad-algorithm", algorithm = "gcrax", rate = "1/1s")

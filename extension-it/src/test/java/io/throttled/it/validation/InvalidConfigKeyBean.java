@@ -3,7 +3,7 @@ package io.throttled.it.validation;
 import io.throttled.Throttled;
 import jakarta.enterprise.context.ApplicationScoped;
 
-/** Deployed by {@link InvalidConfigKeyTest}: its declaration must stop the deployment. */
+/** Deployed by {@link DefinitionErrorsStopTheDeploymentTest}: its declaration must stop the deployment. */
 @ApplicationScoped
 public class InvalidConfigKeyBean {
     @Throttled(value = "spelt", rate = "1/1s")

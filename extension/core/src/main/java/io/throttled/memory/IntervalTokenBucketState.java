@@ -5,14 +5,11 @@ import static io.throttled.core.ExactArithmetic.ceilDiv;
 import io.throttled.core.Limit;
 
 /** The twin of {@code token-bucket-interval.lua}: the quantity arrives whole, once per window. */
-final class IntervalTokenBucketState extends LimitState {
-    private boolean present;
+final class IntervalTokenBucketState extends ExpiringState {
     private long tokens;
     private long since;
     private long nextTokens;
     private long nextSince;
-    private long freshAt;
-    private long nextFreshAt;
     private long refilledTokens;
     private long refilledSince;
 
@@ -106,15 +103,5 @@ final class IntervalTokenBucketState extends LimitState {
         tokens = nextTokens;
         since = nextSince;
         freshAt = nextFreshAt;
-    }
-
-    @Override
-    void clear() {
-        present = false;
-    }
-
-    @Override
-    long freshAt() {
-        return present ? freshAt : 0;
     }
 }

@@ -5,15 +5,12 @@ import static io.throttled.core.ExactArithmetic.ceilDiv;
 import io.throttled.core.Limit;
 
 /** The twin of {@code leaky-bucket.lua}: a level of {@code level - carry/W'}, draining continuously. */
-final class LeakyBucketState extends LimitState {
-    private boolean present;
+final class LeakyBucketState extends ExpiringState {
     private long level;
     private long updated;
     private long carry;
     private long nextLevel;
     private long nextCarry;
-    private long freshAt;
-    private long nextFreshAt;
 
     @Override
     Verdict check(Limit limit, long now, long cost) {
@@ -106,15 +103,5 @@ final class LeakyBucketState extends LimitState {
         updated = f[1];
         carry = f[2];
         freshAt = expiryMillis * 1000;
-    }
-
-    @Override
-    void clear() {
-        present = false;
-    }
-
-    @Override
-    long freshAt() {
-        return present ? freshAt : 0;
     }
 }

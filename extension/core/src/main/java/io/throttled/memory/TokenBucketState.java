@@ -5,15 +5,12 @@ import static io.throttled.core.ExactArithmetic.ceilDiv;
 import io.throttled.core.Limit;
 
 /** The twin of {@code token-bucket.lua}: {@code tokens + carry/W'} tokens, refilled continuously. */
-final class TokenBucketState extends LimitState {
-    private boolean present;
+final class TokenBucketState extends ExpiringState {
     private long tokens;
     private long updated;
     private long carry;
     private long nextTokens;
     private long nextCarry;
-    private long freshAt;
-    private long nextFreshAt;
 
     @Override
     Verdict check(Limit limit, long now, long cost) {
@@ -106,15 +103,5 @@ final class TokenBucketState extends LimitState {
         carry = nextCarry;
         updated = now;
         freshAt = nextFreshAt;
-    }
-
-    @Override
-    void clear() {
-        present = false;
-    }
-
-    @Override
-    long freshAt() {
-        return present ? freshAt : 0;
     }
 }

@@ -83,8 +83,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         } catch (UnsupportedStoreException e) {
             throw e;   // Redis answered: a setup error for the operator, not an outage to hide
         } catch (RuntimeException e) {
-            breaker.failed(e);
-            LOG.log(System.Logger.Level.DEBUG, "throttled: Redis failed for policy {0}: {1}", policy.name(), e.toString());
+            redisFailed(policy, e);
             return failureMode(policy, key, cost);
         }
         breaker.succeeded();
@@ -116,8 +115,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         } catch (UnsupportedStoreException e) {
             throw e;   // Redis answered: a setup error for the operator, not an outage to hide
         } catch (RuntimeException e) {
-            breaker.failed(e);
-            LOG.log(System.Logger.Level.DEBUG, "throttled: Redis failed for policy {0}: {1}", policy.name(), e.toString());
+            redisFailed(policy, e);
             return failureMode(policy, key, cost);
         }
     }
@@ -135,8 +133,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
                 breaker.succeeded();
                 return moved;
             } catch (RuntimeException e) {
-                breaker.failed(e);
-                LOG.log(System.Logger.Level.DEBUG, "throttled: Redis failed for policy {0}: {1}", policy.name(), e.toString());
+                redisFailed(policy, e);
             }
         }
         return local.penalize(policy, key, waitMillis);
@@ -189,6 +186,12 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
             }
         }
         return decisions;
+    }
+
+    /** A call to Redis for one policy failed: the breaker counts it, and the log says so at DEBUG. */
+    private void redisFailed(Policy policy, RuntimeException e) {
+        breaker.failed(e);
+        LOG.log(System.Logger.Level.DEBUG, "throttled: Redis failed for policy {0}: {1}", policy.name(), e.toString());
     }
 
     private List<Decision> failureMode(List<Acquisition> requests) {

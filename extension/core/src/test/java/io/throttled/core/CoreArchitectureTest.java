@@ -1,12 +1,8 @@
 package io.throttled.core;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
-import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
-import io.throttled.testing.PackageSlices;
+import io.throttled.testing.ArchitectureContract;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,15 +10,7 @@ import org.junit.jupiter.api.Test;
  * nor a Redis client on the class path, so the compiler already refuses them; these rules keep its packages
  * acyclic and the model (core) free of the stores built on it.
  */
-class CoreArchitectureTest {
-    private final JavaClasses classes = new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("io.throttled");
-
-    @Test
-    void noPackageCycle() {
-        slices().assignedFrom(new PackageSlices()).should().beFreeOfCycles().check(classes);
-    }
+class CoreArchitectureTest extends ArchitectureContract {
 
     @Test
     void theModelKnowsNoStore() {

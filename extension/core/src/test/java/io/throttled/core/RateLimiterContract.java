@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.throttled.testing.Concurrently;
-import io.throttled.testing.ManualClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +14,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -25,21 +23,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The behaviour every store must show, on an injected clock. Run against the in-JVM store and the Redis
  * store (standalone and Cluster) by the subclasses; the seed documents' examples hold exactly.
  */
-public abstract class RateLimiterContract {
-    private static final AtomicInteger KEYS = new AtomicInteger();
-
-    protected ManualClock clock;
-    private RateLimiter limiter;
-    private String key;
-
-    /** A limiter whose time is {@code clock} (for Redis: sent to the scripts). */
-    protected abstract RateLimiter limiterOn(ManualClock clock);
-
-    @BeforeEach
-    void freshTimeline() {
-        clock = ManualClock.aheadOfRealTime();
-        limiter = limiterOn(clock);
-        key = "k" + KEYS.incrementAndGet();
+public abstract class RateLimiterContract extends TimelineContract {
+    protected RateLimiterContract() {
+        super("k");
     }
 
     /** Every algorithm, token-bucket once per refill mode. */
@@ -539,8 +525,13 @@ public abstract class RateLimiterContract {
         assertThat(d.allowed()).isFalse();
         // the counter sees the previous 1 ms window whole for all of the next millisecond
         long expected = policy.algorithm() == Algorithm.SLIDING_WINDOW_COUNTER ? 2 : 1;
-        assertThat(d.retryAfterMillis()).isEqualTo(expected);
-        clock.advanceMillis(expected - 1);
+        assertRetryAfterIsExact(policy, d, expected);
+    }
+
+    /** {@code denial} says to come back in {@code millis}: a call 1 ms before that is denied, one then admitted. */
+    private void assertRetryAfterIsExact(Policy policy, Decision denial, long millis) {
+        assertThat(denial.retryAfterMillis()).isEqualTo(millis);
+        clock.advanceMillis(millis - 1);
         assertThat(take(policy).allowed()).isFalse();
         clock.advanceMillis(1);
         assertThat(take(policy).allowed()).isTrue();
@@ -565,11 +556,7 @@ public abstract class RateLimiterContract {
                 || policy.refill() == Refill.INTERVAL) {
             expected = thirtyDays;
         }
-        assertThat(d.retryAfterMillis()).isEqualTo(expected);
-        clock.advanceMillis(expected - 1);
-        assertThat(take(policy).allowed()).isFalse();
-        clock.advanceMillis(1);
-        assertThat(take(policy).allowed()).isTrue();
+        assertRetryAfterIsExact(policy, d, expected);
     }
 
     static List<Policy> thirtyDayWindows() {

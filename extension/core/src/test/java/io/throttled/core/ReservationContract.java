@@ -2,11 +2,8 @@ package io.throttled.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.throttled.testing.ManualClock;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -14,20 +11,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Waiting for a permit, as every store must do it, on an injected clock: reservations, give-backs and
  * max-waiters. Run against the in-JVM store and the Redis store by the subclasses.
  */
-public abstract class ReservationContract {
-    private static final AtomicInteger KEYS = new AtomicInteger();
-
-    protected ManualClock clock;
-    private RateLimiter limiter;
-    private String key;
-
-    protected abstract RateLimiter limiterOn(ManualClock clock);
-
-    @BeforeEach
-    void freshTimeline() {
-        clock = ManualClock.aheadOfRealTime();
-        limiter = limiterOn(clock);
-        key = "w" + KEYS.incrementAndGet();
+public abstract class ReservationContract extends TimelineContract {
+    protected ReservationContract() {
+        super("w");
     }
 
     /** Every algorithm that waits, one token per 100 ms, burst 1, waiting up to 350 ms. */

@@ -23,10 +23,7 @@ import org.eclipse.microprofile.metrics.Timer;
  * {@code throttled.redis.errors}, {@code throttled.redis.breaker.transitions} by state. Tags stay bounded: policy names, never client keys.
  */
 public class ThrottledMetrics implements DecisionListener, RedisCallObserver {
-    static final String DECISIONS = "throttled.decisions";
     static final String REDIS_LATENCY = "throttled.redis.latency";
-    static final String REDIS_ERRORS = "throttled.redis.errors";
-    static final String BREAKER_TRANSITIONS = "throttled.redis.breaker.transitions";
     static final String MEMORY_EVICTIONS = "throttled.memory.evictions";
 
     @Inject
@@ -52,7 +49,7 @@ public class ThrottledMetrics implements DecisionListener, RedisCallObserver {
         registry = registries.get();
         latency = registry.timer(Metadata.builder().withName(REDIS_LATENCY)
                 .withDescription("Time of each Redis round trip the limiter makes").build());
-        errors = registry.counter(Metadata.builder().withName(REDIS_ERRORS)
+        errors = registry.counter(Metadata.builder().withName(MetricNames.REDIS_ERRORS)
                 .withDescription("Redis round trips that failed or timed out").build());
         if (redis.isConfigured()) {
             redis.scripting().observe(this);
@@ -64,7 +61,7 @@ public class ThrottledMetrics implements DecisionListener, RedisCallObserver {
                     memory, InMemoryRateLimiter::evictions);
         }
         if (limiter instanceof ResilientRateLimiter resilient) {
-            Metadata transitions = Metadata.builder().withName(BREAKER_TRANSITIONS)
+            Metadata transitions = Metadata.builder().withName(MetricNames.BREAKER_TRANSITIONS)
                     .withDescription("Circuit breaker transitions, by the state entered").build();
             resilient.breaker().onTransition(state -> registry.counter(transitions,
                     new Tag("state", state.name().toLowerCase(java.util.Locale.ROOT))).inc());
@@ -97,7 +94,7 @@ public class ThrottledMetrics implements DecisionListener, RedisCallObserver {
 
     /** A tier's decisions count under its policy's name, with the tier as a tag of its own. */
     private Counter register(Outcome outcome, String label) {
-        return registry.counter(Metadata.builder().withName(DECISIONS)
+        return registry.counter(Metadata.builder().withName(MetricNames.DECISIONS)
                         .withDescription("Rate-limit decisions, by policy, tier and outcome").build(),
                 new Tag("policy", outcome.basePolicy()), new Tag("tier", outcome.tier()), new Tag("outcome", label));
     }

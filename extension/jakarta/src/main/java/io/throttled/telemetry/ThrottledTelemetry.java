@@ -8,6 +8,7 @@ import io.opentelemetry.api.metrics.LongCounter;
 import io.opentelemetry.api.metrics.Meter;
 import io.opentelemetry.api.trace.Span;
 import io.throttled.cdi.DecisionListener;
+import io.throttled.cdi.MetricNames;
 import io.throttled.cdi.Outcome;
 import io.throttled.cdi.RedisBackend;
 import io.throttled.core.Decision;
@@ -28,8 +29,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * OpenTelemetry for the limiter, added only when the application has the OpenTelemetry API (MicroProfile
- * Telemetry): the metrics {@link #DECISIONS}, {@link #DECISION_DURATION}, {@link #REDIS_ERRORS} and
- * {@link #BREAKER_TRANSITIONS}, and each decision's attributes on the current span.
+ * Telemetry): the metrics {@link MetricNames#DECISIONS}, {@link #DECISION_DURATION},
+ * {@link MetricNames#REDIS_ERRORS} and {@link MetricNames#BREAKER_TRANSITIONS}, and each decision's attributes on
+ * the current span.
  *
  * <p>Everything comes from the application's {@link OpenTelemetry}, injected, never the global instance: the
  * server gives each application its own, and ends it with the application. The instruments are synchronous
@@ -39,10 +41,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public class ThrottledTelemetry implements DecisionListener, RedisCallObserver {
     static final String SCOPE = "io.throttled";
-    static final String DECISIONS = "throttled.decisions";
     static final String DECISION_DURATION = "throttled.decision.duration";
-    static final String REDIS_ERRORS = "throttled.redis.errors";
-    static final String BREAKER_TRANSITIONS = "throttled.redis.breaker.transitions";
     static final String DENIED_EVENT = "throttled.denied";
 
     static final AttributeKey<String> POLICY = AttributeKey.stringKey("throttled.policy");
@@ -117,14 +116,14 @@ public class ThrottledTelemetry implements DecisionListener, RedisCallObserver {
             if (instruments == null) {
                 Meter meter = telemetry.get().getMeter(SCOPE);
                 Instruments created = new Instruments(
-                        meter.counterBuilder(DECISIONS).setUnit("{decision}")
+                        meter.counterBuilder(MetricNames.DECISIONS).setUnit("{decision}")
                                 .setDescription("Rate-limit decisions, by policy, tier and outcome").build(),
                         meter.histogramBuilder(DECISION_DURATION).setUnit("s")
                                 .setDescription("Time the limiter took to decide, by policy, tier and outcome")
                                 .setExplicitBucketBoundariesAdvice(DURATION_BUCKETS).build(),
-                        meter.counterBuilder(REDIS_ERRORS).setUnit("{error}")
+                        meter.counterBuilder(MetricNames.REDIS_ERRORS).setUnit("{error}")
                                 .setDescription("Redis round trips that failed or timed out").build(),
-                        meter.counterBuilder(BREAKER_TRANSITIONS).setUnit("{transition}")
+                        meter.counterBuilder(MetricNames.BREAKER_TRANSITIONS).setUnit("{transition}")
                                 .setDescription("Circuit breaker transitions, by the state entered").build());
                 instruments = created;
                 long errors = pendingErrors.getAndSet(0);

@@ -2,12 +2,8 @@ package io.throttled.cdi;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
-import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
-import io.throttled.testing.PackageSlices;
+import io.throttled.testing.ArchitectureContract;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,17 +12,7 @@ import org.junit.jupiter.api.Test;
  * in-JVM algorithms and the route matcher stand alone: no Jakarta, no Jedis. MicroProfile OpenAPI
  * is optional: only its own package touches it.
  */
-class ArchitectureTest {
-    private final JavaClasses classes = new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("io.throttled");
-
-    /** Every package is its own slice, the root package {@code io.throttled} included: no two reach each other. */
-    @Test
-    void noPackageCycle() {
-        slices().assignedFrom(new PackageSlices()).should().beFreeOfCycles().check(classes);
-    }
-
+class ArchitectureTest extends ArchitectureContract {
     @Test
     void layersPointDownOnly() {
         layeredArchitecture().consideringOnlyDependenciesInAnyPackage("io.throttled..")

@@ -1,18 +1,33 @@
 package io.throttled.cdi;
 
+import io.throttled.config.MapConfigSource;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.eclipse.microprofile.config.spi.ConfigProviderResolver;
-import org.eclipse.microprofile.config.spi.ConfigSource;
 
 /** A config source tests write to (registered through META-INF/services in the test resources). */
-public class TestConfig implements ConfigSource {
+public class TestConfig extends MapConfigSource {
     private static final Map<String, String> VALUES = new ConcurrentHashMap<>();
+
+    public TestConfig() {
+        super("test-config", 500, () -> VALUES);
+    }
 
     public static void set(String key, String value) {
         VALUES.put(key, value);
+        refresh();
+    }
+
+    /** Sets each {@code key=value} line of {@code properties} (split at the first {@code =}, nothing escaped). */
+    public static void setAll(String properties) {
+        properties.lines().map(String::strip).filter(line -> !line.isEmpty()).forEach(line -> {
+            int eq = line.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("not key=value: " + line);
+            }
+            VALUES.put(line.substring(0, eq), line.substring(eq + 1));
+        });
         refresh();
     }
 
@@ -24,25 +39,5 @@ public class TestConfig implements ConfigSource {
     /** Forget the built Config, so property names are listed afresh. */
     private static void refresh() {
         ConfigProviderResolver.instance().releaseConfig(ConfigProvider.getConfig());
-    }
-
-    @Override
-    public Set<String> getPropertyNames() {
-        return VALUES.keySet();
-    }
-
-    @Override
-    public String getValue(String propertyName) {
-        return VALUES.get(propertyName);
-    }
-
-    @Override
-    public String getName() {
-        return "test-config";
-    }
-
-    @Override
-    public int getOrdinal() {
-        return 500;
     }
 }

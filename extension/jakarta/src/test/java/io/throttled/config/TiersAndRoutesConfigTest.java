@@ -23,14 +23,15 @@ class TiersAndRoutesConfigTest {
 
     @Test
     void eachTierDefaultsToItsPolicysFieldsAndHasBucketsOfItsOwn() {
-        TestConfig.set("throttled.policy.api.rate", "60/1m");
-        TestConfig.set("throttled.policy.api.key", "principal");
-        TestConfig.set("throttled.policy.api.burst", "100");
-        TestConfig.set("throttled.policy.api.tier-by", "role:");
-        TestConfig.set("throttled.policy.api.tiers", "internal,pro");
-        TestConfig.set("throttled.policy.api.tier.pro.rate", "1000/1m");
-        TestConfig.set("throttled.policy.api.tier.internal.rate", "unlimited");
-        TestConfig.set("throttled.policy.api.tier.free.algorithm", "gcra");
+        TestConfig.setAll("""
+                throttled.policy.api.rate=60/1m
+                throttled.policy.api.key=principal
+                throttled.policy.api.burst=100
+                throttled.policy.api.tier-by=role:
+                throttled.policy.api.tiers=internal,pro
+                throttled.policy.api.tier.pro.rate=1000/1m
+                throttled.policy.api.tier.internal.rate=unlimited
+                throttled.policy.api.tier.free.algorithm=gcra""");
         PolicyRegistry registry = new PolicyRegistry(config, List.of());
 
         ResolvedPolicy api = registry.resolve("api").orElseThrow();
@@ -53,10 +54,11 @@ class TiersAndRoutesConfigTest {
 
     @Test
     void aNewTierOfAPolicyInheritsEverythingUntilItsOverrideIsStored() {
-        TestConfig.set("throttled.policy.api.rate", "60/1m");
-        TestConfig.set("throttled.policy.api.key", "principal");
-        TestConfig.set("throttled.route.all.path", "/api/**");
-        TestConfig.set("throttled.route.all.rate", "100/1s");
+        TestConfig.setAll("""
+                throttled.policy.api.rate=60/1m
+                throttled.policy.api.key=principal
+                throttled.route.all.path=/api/**
+                throttled.route.all.rate=100/1s""");
         PolicyRegistry registry = new PolicyRegistry(config, List.of());
 
         ResolvedPolicy gold = registry.newTier("api.tier.gold").orElseThrow();
@@ -77,14 +79,15 @@ class TiersAndRoutesConfigTest {
 
     @Test
     void badTiersStopTheDeploymentWithTheirFieldAndValue() {
-        TestConfig.set("throttled.policy.api.rate", "60/1m");
-        TestConfig.set("throttled.policy.api.tier-by", "header:X-Plan");
-        TestConfig.set("throttled.policy.api.tier.pro.rate", "fast");
-        TestConfig.set("throttled.policy.api.tier.pro.exempt", "10.0.0.0/8");
-        TestConfig.set("throttled.policy.counted.rate", "1/1s");
-        TestConfig.set("throttled.policy.counted.count", "status:teapot");
-        TestConfig.set("throttled.policy.other.rate", "1/1s");
-        TestConfig.set("throttled.policy.other.tier-by", "role:");
+        TestConfig.setAll("""
+                throttled.policy.api.rate=60/1m
+                throttled.policy.api.tier-by=header:X-Plan
+                throttled.policy.api.tier.pro.rate=fast
+                throttled.policy.api.tier.pro.exempt=10.0.0.0/8
+                throttled.policy.counted.rate=1/1s
+                throttled.policy.counted.count=status:teapot
+                throttled.policy.other.rate=1/1s
+                throttled.policy.other.tier-by=role:""");
         List<String> problems = DefinitionProblems.find(config, List.of(), name -> true);
         assertThat(problems).anySatisfy(p -> assertThat(p).contains("policy 'api'", "tier 'api.tier.pro'", "rate 'fast'"));
         assertThat(problems).anySatisfy(p -> assertThat(p).contains("throttled.policy.api.tier.pro.exempt",
@@ -95,12 +98,13 @@ class TiersAndRoutesConfigTest {
 
     @Test
     void routesComeFromConfigAndRuntimeOverridesIntoOneTable() {
-        TestConfig.set("throttled.route.login.path", "/api/login");
-        TestConfig.set("throttled.route.login.methods", "post");
-        TestConfig.set("throttled.route.login.rate", "10/1m");
-        TestConfig.set("throttled.route.all.path", "/api/**");
-        TestConfig.set("throttled.route.all.rate", "100/1s");
-        TestConfig.set("throttled.route.all.priority", "-1");
+        TestConfig.setAll("""
+                throttled.route.login.path=/api/login
+                throttled.route.login.methods=post
+                throttled.route.login.rate=10/1m
+                throttled.route.all.path=/api/**
+                throttled.route.all.rate=100/1s
+                throttled.route.all.priority=-1""");
         RouteRegistry routes = new RouteRegistry(config, "/api");
         assertThat(routes.table().match("POST", "/api/login")).extracting(Route::name).containsExactly("login", "all");
         assertThat(routes.table().match("GET", "/api/login")).extracting(Route::name).containsExactly("all");
@@ -116,18 +120,19 @@ class TiersAndRoutesConfigTest {
 
     @Test
     void badRoutesStopTheDeploymentWithTheirReason() {
-        TestConfig.set("throttled.route.outside.path", "/static/**");
-        TestConfig.set("throttled.route.outside.rate", "1/1s");
-        TestConfig.set("throttled.route.broken.path", "/api/{id");
-        TestConfig.set("throttled.route.broken.rate", "1/1s");
-        TestConfig.set("throttled.route.verbs.path", "/api/x");
-        TestConfig.set("throttled.route.verbs.methods", "GET,PO ST");
-        TestConfig.set("throttled.route.verbs.rate", "1/1s");
-        TestConfig.set("throttled.route.norate.path", "/api/y");
-        TestConfig.set("throttled.route.api.path", "/api/z");
-        TestConfig.set("throttled.route.api.rate", "1/1s");
-        TestConfig.set("throttled.route.api.pathh", "/api/z");
-        TestConfig.set("throttled.policy.api.rate", "1/1s");
+        TestConfig.setAll("""
+                throttled.route.outside.path=/static/**
+                throttled.route.outside.rate=1/1s
+                throttled.route.broken.path=/api/{id
+                throttled.route.broken.rate=1/1s
+                throttled.route.verbs.path=/api/x
+                throttled.route.verbs.methods=GET,PO ST
+                throttled.route.verbs.rate=1/1s
+                throttled.route.norate.path=/api/y
+                throttled.route.api.path=/api/z
+                throttled.route.api.rate=1/1s
+                throttled.route.api.pathh=/api/z
+                throttled.policy.api.rate=1/1s""");
         List<String> problems = DefinitionProblems.find(config, List.of(), n -> true, n -> true, "/api");
         assertThat(problems).anySatisfy(p -> assertThat(p).contains("route 'outside'", "can never match", "/api"));
         assertThat(problems).anySatisfy(p -> assertThat(p).contains("route 'broken'", "path '/api/{id'"));

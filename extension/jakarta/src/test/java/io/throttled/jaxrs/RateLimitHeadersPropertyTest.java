@@ -20,9 +20,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -44,18 +42,8 @@ class RateLimitHeadersPropertyTest {
     private static final Pattern POLICY_ITEM = Pattern.compile("\"([^\"]+)\";q=(\\d+);w=(\\d+)");
     private static final Pattern LIMIT_ITEM = Pattern.compile("\"([^\"]+)\";r=(\\d+);t=(\\d+)");
 
-    static Stream<Arguments> algorithms() {
-        long seed = Long.getLong("throttled.seed", System.nanoTime());
-        List<Arguments> cases = new ArrayList<>();
-        for (Algorithm algorithm : Algorithm.values()) {
-            cases.add(Arguments.of(algorithm, Refill.GREEDY, seed));
-        }
-        cases.add(Arguments.of(Algorithm.TOKEN_BUCKET, Refill.INTERVAL, seed));
-        return cases.stream();
-    }
-
     @ParameterizedTest(name = "{0} {1} seed={2}")
-    @MethodSource("algorithms")
+    @MethodSource("io.throttled.testing.RandomCases#everyAlgorithm")
     void theAnnouncedQuotaIsNeverBelowWhatRemains(Algorithm algorithm, Refill refill, long seed) {
         Random random = new Random(seed ^ algorithm.ordinal() * 31L ^ refill.ordinal());
         long start = ManualClock.aheadOfRealTime().nowMicros();

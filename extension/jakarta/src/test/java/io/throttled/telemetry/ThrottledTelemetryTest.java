@@ -21,6 +21,7 @@ import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import io.throttled.Throttled;
 import io.throttled.ThrottledException;
 import io.throttled.cdi.CurrentCall;
+import io.throttled.cdi.MetricNames;
 import io.throttled.cdi.RequestDecisions;
 import io.throttled.cdi.TestConfig;
 import io.throttled.cdi.ThrottledExtension;
@@ -108,10 +109,10 @@ class ThrottledTelemetryTest {
             greeter.watched();   // denied in shadow mode: runs, counted apart
 
             Collection<MetricData> read = metrics.collectAllMetrics();
-            assertThat(counts(read, ThrottledTelemetry.DECISIONS)).isEqualTo(Map.of(
+            assertThat(counts(read, MetricNames.DECISIONS)).isEqualTo(Map.of(
                     "greet/default/allowed", 3L, "greet/default/denied", 2L,
                     "watched/default/allowed", 1L, "watched/default/shadow_denied", 1L));
-            MetricData counter = metric(read, ThrottledTelemetry.DECISIONS);
+            MetricData counter = metric(read, MetricNames.DECISIONS);
             assertThat(counter.getUnit()).isEqualTo("{decision}");
             assertThat(counter.getLongSumData().isMonotonic()).isTrue();
 
@@ -185,7 +186,7 @@ class ThrottledTelemetryTest {
                 greeter.greet();   // a remote parent, not recording here
             }
             assertThat(spans.getFinishedSpanItems()).isEmpty();
-            assertThat(counts(metrics.collectAllMetrics(), ThrottledTelemetry.DECISIONS))
+            assertThat(counts(metrics.collectAllMetrics(), MetricNames.DECISIONS))
                     .isEqualTo(Map.of("greet/default/allowed", 2L));
         }
     }
@@ -207,11 +208,11 @@ class ThrottledTelemetryTest {
                 greeter.greet();   // allowed by failure mode open
             }
             Collection<MetricData> read = metrics.collectAllMetrics();
-            assertThat(counts(read, ThrottledTelemetry.DECISIONS)).isEqualTo(Map.of("greet/default/decided_without_redis", 5L));
+            assertThat(counts(read, MetricNames.DECISIONS)).isEqualTo(Map.of("greet/default/decided_without_redis", 5L));
             // the first two calls reached Redis and failed (the first too: the listener starts with the application),
             // then the open breaker kept the other three from trying
-            assertThat(sum(metric(read, ThrottledTelemetry.REDIS_ERRORS))).isEqualTo(2);
-            assertThat(metric(read, ThrottledTelemetry.BREAKER_TRANSITIONS).getLongSumData().getPoints())
+            assertThat(sum(metric(read, MetricNames.REDIS_ERRORS))).isEqualTo(2);
+            assertThat(metric(read, MetricNames.BREAKER_TRANSITIONS).getLongSumData().getPoints())
                     .singleElement().satisfies(p -> {
                         assertThat(p.getAttributes().get(ThrottledTelemetry.STATE)).isEqualTo("open");
                         assertThat(p.getValue()).isEqualTo(1);

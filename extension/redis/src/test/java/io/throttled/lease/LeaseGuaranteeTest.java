@@ -18,8 +18,8 @@ import io.throttled.redis.RedisSettings;
 import io.throttled.resilience.ResilientRateLimiter;
 import io.throttled.testing.ManualClock;
 import io.throttled.testing.redis.RedisExtension;
-import io.throttled.testing.redis.RedisProcess;
 import io.throttled.core.OverrideStore;
+import io.throttled.testing.redis.RedisOfItsOwn;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -27,15 +27,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import redis.clients.jedis.Jedis;
 
 /**
  * The lease guarantee with four limiters in one JVM on one Redis, each the production stack (a
@@ -55,26 +52,11 @@ class LeaseGuaranteeTest {
     private static final int MAX_DECISIONS_PER_NODE = 20_000_000;
     private static final int MAX_ADMITTED_PER_NODE = 20_000;
 
-    private static RedisProcess server;
+    @RegisterExtension
+    static final RedisOfItsOwn server = new RedisOfItsOwn();
+
     private final List<JedisScripting> connections = new ArrayList<>();
     private final List<CountingScripts> counters = new ArrayList<>();
-
-    @BeforeAll
-    static void start() {
-        server = RedisProcess.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
-
-    @BeforeEach
-    void emptyServer() {
-        try (Jedis jedis = server.jedis()) {
-            jedis.flushAll();
-        }
-    }
 
     @AfterEach
     void closeConnections() {

@@ -4,23 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.throttled.core.Decision;
 import io.throttled.core.Policy;
-import io.throttled.redis.RedisConnections;
 import io.throttled.redis.RedisRateLimiter;
-import io.throttled.redis.RedisSettings;
 import io.throttled.testing.ManualClock;
 import io.throttled.testing.redis.RedisExtension;
-import io.throttled.testing.redis.RedisProcess;
-import java.time.Duration;
+import io.throttled.testing.redis.RedisOfItsOwn;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import redis.clients.jedis.Jedis;
 
 /**
  * Leases on a real Redis, on explicit clocks (the script's and the node's move together, by hand): when a key
@@ -28,32 +23,19 @@ import redis.clients.jedis.Jedis;
  */
 @ExtendWith(RedisExtension.class)
 class LeaseTest {
-    private static RedisProcess server;
+    @RegisterExtension
+    static final RedisOfItsOwn server = new RedisOfItsOwn();
+
     private static CountingScripts scripts;
     private static ManualClock scriptClock;
     private static final AtomicLong nanos = new AtomicLong(1_000_000_000L);
     private static RedisRateLimiter redis;
 
     @BeforeAll
-    static void start() {
-        server = RedisProcess.start();
-        scripts = new CountingScripts(RedisConnections.scripting(RedisSettings.builder().url(server.url())
-                .commandTimeout(Duration.ofSeconds(5)).build()));
+    static void connect() {
+        scripts = new CountingScripts(server.scripting());
         scriptClock = ManualClock.aheadOfRealTime();
         redis = RedisRateLimiter.builder(scripts).clock(scriptClock).build();
-    }
-
-    @AfterAll
-    static void stop() {
-        redis.close();
-        server.close();
-    }
-
-    @BeforeEach
-    void emptyServer() {
-        try (Jedis jedis = server.jedis()) {
-            jedis.flushAll();
-        }
     }
 
     private static void advanceMillis(long millis) {

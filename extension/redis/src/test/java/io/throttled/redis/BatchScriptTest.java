@@ -7,7 +7,9 @@ import io.throttled.core.Refill;
 import io.throttled.core.Limit;
 import io.throttled.core.Policy;
 import io.throttled.testing.Concurrently;
-import io.throttled.testing.redis.RedisExtension;
+import io.throttled.testing.RandomCases;
+import io.throttled.testing.redis.CountingScripting;
+import io.throttled.testing.redis.RedisConnections;
 import io.throttled.testing.redis.TestRedis;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,10 +17,8 @@ import java.util.List;
 import java.util.Random;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.exceptions.JedisDataException;
 
@@ -31,30 +31,22 @@ import redis.clients.jedis.exceptions.JedisDataException;
  *
  * <p>Reproduce a failure with {@code -Dthrottled.seed=<seed printed in the failure>}.
  */
-@ExtendWith(RedisExtension.class)
 class BatchScriptTest {
     private static final int BATCHES = 1_500;
-    private static JedisScripting redis;
-    private static TestRedis server;
 
-    @BeforeAll
-    static void connect(TestRedis testRedis) {
-        server = testRedis;
-        redis = testRedis.scripting();
-    }
+    @RegisterExtension
+    static final RedisConnections connections = new RedisConnections();
 
-    @AfterAll
-    static void disconnect() {
-        redis.close();
-    }
+    private final JedisScripting redis = connections.server();
+    private final TestRedis server = connections.standalone();
 
-    private static ScriptsAt calls(String keyPrefix) {
+    private ScriptsAt calls(String keyPrefix) {
         return new ScriptsAt(redis, keyPrefix);
     }
 
     @Test
     void aBatchDecidesEachRequestAsItsOwnScriptWould() {
-        long seed = Long.getLong("throttled.seed", System.nanoTime());
+        long seed = RandomCases.seed();
         Random random = new Random(seed);
         ScriptsAt solo = calls("batch-test-solo:");
         ScriptsAt batched = calls("batch-test-batched:");
@@ -213,7 +205,7 @@ class BatchScriptTest {
     }
 
     /** {GET calls, SET calls, MGET calls} so far, from INFO commandstats (commands a script calls count there too). */
-    private static long[] getsAndSets() {
+    private long[] getsAndSets() {
         try (Jedis jedis = server.jedis()) {
             String stats = jedis.info("commandstats");
             return new long[] {calls(stats, "cmdstat_get:"), calls(stats, "cmdstat_set:"), calls(stats, "cmdstat_mget:")};
@@ -260,7 +252,7 @@ class BatchScriptTest {
             return out""";
 
     /** The keys under one prefix hold what the keys under the other hold, with the same expiry. */
-    private static void assertSameStates(String what, String expectedPrefix, String actualPrefix) {
+    private void assertSameStates(String what, String expectedPrefix, String actualPrefix) {
         try (Jedis jedis = server.jedis()) {
             List<?> both = (List<?>) jedis.eval(DUMP, List.of(), List.of(expectedPrefix, actualPrefix));
             SortedMap<String, List<?>> expected = byName(both.get(0));
@@ -340,7 +332,7 @@ class BatchScriptTest {
         int admitted = Concurrently.admitted(threads, each, Duration.ofSeconds(60), () -> limiter.acquire(policy, "one-key", 1));
 
         assertThat(admitted).as("admitted of 3,200 on a bucket of 1,000 that refills 1 per 3.6 s").isBetween(1_000, 1_001);
-        int scriptCalls = counting.single.get() + counting.pipedCalls.get();
+        int scriptCalls = counting.scriptCalls();
         assertThat(scriptCalls).as("script calls for %d decisions", threads * each).isLessThan(threads * each / 2);
     }
 }

@@ -5,9 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.throttled.core.Decision;
 import io.throttled.core.Policy;
 import io.throttled.core.Reservation;
-import io.throttled.testing.redis.RedisExtension;
+import io.throttled.testing.redis.RedisConnections;
 import io.throttled.testing.redis.RequiresRedis;
-import io.throttled.testing.redis.TestRedis;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -16,30 +15,18 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Many threads reserving on one key at once, on the Redis server's own clock. */
-@ExtendWith(RedisExtension.class)
 @RequiresRedis(value = "7.0", reason = "max-wait reserves with PEXPIRETIME; RedisVersionSupportTest checks the error")
 class ConcurrentWaitersTest {
     private static final int WAITERS = 200;
 
-    private static JedisScripting redis;
-    private static RedisRateLimiter limiter;
+    @RegisterExtension
+    static final RedisConnections redis = new RedisConnections();
 
-    @BeforeAll
-    static void connect(TestRedis server) {
-        redis = server.scripting();
-        limiter = RedisRateLimiter.builder(redis).keyPrefix("waiters:").build();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        redis.close();
-    }
+    private final RedisRateLimiter limiter = RedisRateLimiter.builder(redis.server()).keyPrefix("waiters:").build();
 
     @Test
     void twoHundredWaitersGetDistinctSlotsInTheOrderTheScriptSawThem() throws Exception {
@@ -92,7 +79,7 @@ class ConcurrentWaitersTest {
         assertThat(limiter.release(policy, waits.reservation())).isTrue();   // still the last one
     }
 
-    private static List<Decision> all(Policy policy, String key, int calls) throws Exception {
+    private List<Decision> all(Policy policy, String key, int calls) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(50);
         try {
             CountDownLatch start = new CountDownLatch(1);

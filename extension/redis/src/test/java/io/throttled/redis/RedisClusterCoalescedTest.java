@@ -5,36 +5,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.throttled.core.Algorithm;
 import io.throttled.core.Policy;
 import io.throttled.testing.Concurrently;
-import io.throttled.testing.redis.RedisClusterProcess;
-import io.throttled.testing.redis.RedisExtension;
+import io.throttled.testing.redis.CountingScripting;
+import io.throttled.testing.redis.RedisConnections;
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Coalescing on a 3-master Redis Cluster: a batch's decisions go as one batch-script call per hash slot, so
  * concurrent decisions on keys of many slots (and many on one hot key) all succeed and take exactly each burst.
  */
-@ExtendWith(RedisExtension.class)
 class RedisClusterCoalescedTest {
-    private static JedisScripting redis;
-
-    @BeforeAll
-    static void connect(RedisClusterProcess cluster) {
-        redis = cluster.scripting();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        redis.close();
-    }
+    @RegisterExtension
+    static final RedisConnections redis = new RedisConnections();
 
     @Test
     void concurrentDecisionsOnManySlotsTakeExactlyEachBurst() throws Exception {
-        CountingScripting counting = new CountingScripting(redis);
+        CountingScripting counting = new CountingScripting(redis.cluster());
         RedisRateLimiter limiter = TestLimiters.withoutPreload(RedisRateLimiter
                 .builder(new CoalescingScripting(counting, 128, 1)).keyPrefix("cluster-coalesced-" + System.nanoTime() + ":"));
         Policy policy = Policy.builder("slots").algorithm(Algorithm.GCRA).rate("10/1h").build();
@@ -47,7 +35,7 @@ class RedisClusterCoalescedTest {
 
         assertThat(admitted).as("21 keys with a burst of 10 each, every key asked more than 10 times")
                 .isEqualTo(210);
-        assertThat(counting.single.get() + counting.pipedCalls.get()).as("script calls for %d decisions", threads * each)
+        assertThat(counting.scriptCalls()).as("script calls for %d decisions", threads * each)
                 .isLessThan(threads * each);
     }
 }

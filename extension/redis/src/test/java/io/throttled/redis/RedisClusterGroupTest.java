@@ -6,41 +6,31 @@ import io.throttled.core.Acquisition;
 import io.throttled.core.Decision;
 import io.throttled.core.Policy;
 import io.throttled.testing.ManualClock;
-import io.throttled.testing.redis.RedisClusterProcess;
-import io.throttled.testing.redis.RedisExtension;
+import io.throttled.testing.redis.CountingScripting;
+import io.throttled.testing.redis.RedisConnections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.util.JedisClusterCRC16;
 
 /**
  * Groups on a 3-master cluster: one call where the keys share a slot; across slots (here on different
  * masters) a first pass that takes nothing, then one call per slot, as {@link GroupDecider} says.
  */
-@ExtendWith(RedisExtension.class)
 class RedisClusterGroupTest {
     private static final AtomicInteger CLIENTS = new AtomicInteger();
     private static final Policy USER = Policy.builder("user").rate("2/1d").build();
     private static final Policy ROUTE = Policy.builder("route").algorithm(io.throttled.core.Algorithm.GCRA).rate("10/1d").build();
 
-    private static JedisScripting redis;
+    @RegisterExtension
+    static final RedisConnections connections = new RedisConnections();
+
+    private final JedisScripting redis = connections.cluster();
     private final ManualClock clock = ManualClock.aheadOfRealTime();
     private String user;
     private String ip;
-
-    @BeforeAll
-    static void connect(RedisClusterProcess cluster) {
-        redis = cluster.scripting();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        redis.close();
-    }
 
     @BeforeEach
     void clientsOnDifferentMasters() {
@@ -59,6 +49,11 @@ class RedisClusterGroupTest {
         }
     }
 
+    /** A token of the route's bucket for {@code routeKey}, then one of the user's. */
+    private List<Acquisition> routeThenUser(String routeKey) {
+        return List.of(new Acquisition(ROUTE, routeKey, 1), new Acquisition(USER, user, 1));
+    }
+
     private RedisRateLimiter limiter(RedisScripting scripting) {
         return TestLimiters.withoutPreload(RedisRateLimiter.builder(scripting).clock(clock));
     }
@@ -68,8 +63,7 @@ class RedisClusterGroupTest {
         CountingScripting calls = new CountingScripting(redis);
         RedisRateLimiter limiter = limiter(calls);
 
-        List<Decision> decisions = limiter.acquireTogether(List.of(new Acquisition(ROUTE, user, 1),
-                new Acquisition(USER, user, 1)));
+        List<Decision> decisions = limiter.acquireTogether(routeThenUser(user));
 
         assertThat(decisions).allMatch(Decision::allowed);
         assertThat(calls.single.get()).isEqualTo(1);
@@ -81,8 +75,7 @@ class RedisClusterGroupTest {
         CountingScripting calls = new CountingScripting(redis);
         RedisRateLimiter limiter = limiter(calls);
 
-        List<Decision> decisions = limiter.acquireTogether(List.of(new Acquisition(ROUTE, ip, 1),
-                new Acquisition(USER, user, 1)));
+        List<Decision> decisions = limiter.acquireTogether(routeThenUser(ip));
 
         assertThat(decisions).extracting(Decision::remaining).containsExactly(9L, 1L);
         assertThat(limiter.acquire(ROUTE, ip, 0).remaining()).isEqualTo(9);
@@ -97,8 +90,7 @@ class RedisClusterGroupTest {
         limiter.acquire(USER, user, 2);
 
         for (int i = 0; i < 3; i++) {
-            List<Decision> userLast = limiter.acquireTogether(List.of(new Acquisition(ROUTE, ip, 1),
-                    new Acquisition(USER, user, 1)));
+            List<Decision> userLast = limiter.acquireTogether(routeThenUser(ip));
             List<Decision> userFirst = limiter.acquireTogether(List.of(new Acquisition(USER, user, 1),
                     new Acquisition(ROUTE, ip, 1)));
 
@@ -125,8 +117,7 @@ class RedisClusterGroupTest {
         };
         RedisRateLimiter limiter = limiter(calls);
 
-        List<Decision> decisions = limiter.acquireTogether(List.of(new Acquisition(ROUTE, ip, 1),
-                new Acquisition(USER, user, 1)));
+        List<Decision> decisions = limiter.acquireTogether(routeThenUser(ip));
 
         assertThat(decisions.get(0).allowed()).isTrue();
         assertThat(decisions.get(1).allowed()).isFalse();

@@ -3,31 +3,17 @@ package io.throttled.redis;
 import io.throttled.core.RateLimiter;
 import io.throttled.core.RateLimiterContract;
 import io.throttled.testing.ManualClock;
-import io.throttled.testing.redis.RedisExtension;
-import io.throttled.testing.redis.TestRedis;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.extension.ExtendWith;
+import io.throttled.testing.redis.RedisConnections;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The contract with concurrent decisions coalesced into pipelines: batching changes round trips, not decisions. */
-@ExtendWith(RedisExtension.class)
 class RedisCoalescedContractTest extends RateLimiterContract {
-    private static JedisScripting redis;
-    private static CoalescingScripting coalesced;
-
-    @BeforeAll
-    static void connect(TestRedis server) {
-        redis = server.scripting();
-        coalesced = new CoalescingScripting(redis, 128, 2);
-    }
-
-    @AfterAll
-    static void disconnect() {
-        redis.close();
-    }
+    @RegisterExtension
+    static final RedisConnections redis = new RedisConnections();
 
     @Override
     protected RateLimiter limiterOn(ManualClock clock) {
+        CoalescingScripting coalesced = new CoalescingScripting(redis.server(), 128, 2);
         return TestLimiters.withoutPreload(RedisRateLimiter.builder(coalesced).clock(clock));
     }
 }

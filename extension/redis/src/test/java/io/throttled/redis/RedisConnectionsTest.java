@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.throttled.core.Acquisition;
 import io.throttled.core.Decision;
 import io.throttled.core.Policy;
+import io.throttled.testing.redis.CountingScripting;
 import io.throttled.testing.redis.RedisProcess;
 import java.io.IOException;
 import java.io.InputStream;

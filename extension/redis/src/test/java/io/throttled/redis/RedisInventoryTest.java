@@ -3,29 +3,26 @@ package io.throttled.redis;
 import io.throttled.core.BucketInventoryContract;
 import io.throttled.core.RateLimiter;
 import io.throttled.testing.ManualClock;
-import io.throttled.testing.redis.RedisExtension;
-import io.throttled.testing.redis.TestRedis;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.extension.ExtendWith;
+import io.throttled.testing.redis.RedisConnections;
+import io.throttled.testing.redis.RedisTopology;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
-@ExtendWith(RedisExtension.class)
+/** The inventory on one Redis server and on a 3-master Redis Cluster: SCAN and UNLINK across all three masters. */
+@ParameterizedClass(name = "on the {0}")
+@EnumSource(RedisTopology.class)
 class RedisInventoryTest extends BucketInventoryContract {
-    private static JedisScripting redis;
+    @RegisterExtension
+    static final RedisConnections redis = new RedisConnections();
 
-    @BeforeAll
-    static void connect(TestRedis server) {
-        redis = server.scripting();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        redis.close();
-    }
+    @Parameter
+    RedisTopology topology;
 
     @Override
     protected RateLimiter limiterOn(ManualClock clock, String keyPrefix) {
-        return TestLimiters.withoutPreload(RedisRateLimiter.builder(redis).clock(clock).keyPrefix(keyPrefix));
+        return TestLimiters.withoutPreload(RedisRateLimiter.builder(redis.on(topology)).clock(clock).keyPrefix(keyPrefix));
     }
 
     @Override

@@ -9,6 +9,7 @@ import io.throttled.core.Policy;
 import io.throttled.core.RateLimiterContract;
 import io.throttled.testing.redis.RedisClusterProcess;
 import io.throttled.testing.redis.RedisExtension;
+import io.throttled.testing.redis.RedisOfItsOwn;
 import io.throttled.testing.redis.RedisProcess;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,11 +17,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import redis.clients.jedis.Jedis;
@@ -30,28 +31,21 @@ import redis.clients.jedis.Jedis;
  */
 @ExtendWith(RedisExtension.class)
 class RedisStoreTest {
-    private static RedisProcess server;
+    @RegisterExtension
+    static final RedisOfItsOwn server = new RedisOfItsOwn();
+
     private static JedisScripting redis;
     private static RedisRateLimiter limiter;
 
     @BeforeAll
-    static void start() {
-        server = RedisProcess.start();
-        redis = RedisConnections.scripting(RedisSettings.builder().url(server.url())
-                .commandTimeout(Duration.ofSeconds(5)).build());
+    static void connect() {
+        redis = server.scripting();
         limiter = RedisRateLimiter.builder(redis).build();
     }
 
-    @AfterAll
-    static void stop() {
-        redis.close();
-        server.close();
-    }
-
     @BeforeEach
-    void emptyServer() {
+    void resetStats() {
         try (Jedis jedis = server.jedis()) {
-            jedis.flushAll();
             jedis.configResetStat();
         }
     }

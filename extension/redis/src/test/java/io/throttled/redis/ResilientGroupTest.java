@@ -10,6 +10,7 @@ import io.throttled.core.Decision;
 import io.throttled.core.FailureMode;
 import io.throttled.core.Policy;
 import io.throttled.memory.InMemoryRateLimiter;
+import io.throttled.testing.redis.CountingScripting;
 import io.throttled.testing.redis.RedisExtension;
 import io.throttled.testing.redis.RedisProcess;
 import io.throttled.testing.redis.TestRedis;

@@ -13,16 +13,15 @@ import io.throttled.core.PolicyBuilder;
 import io.throttled.core.Reservation;
 import io.throttled.memory.InMemoryRateLimiter;
 import io.throttled.testing.ManualClock;
-import io.throttled.testing.redis.RedisExtension;
+import io.throttled.testing.RandomCases;
+import io.throttled.testing.redis.RedisConnections;
 import io.throttled.testing.redis.RequiresRedis;
-import io.throttled.testing.redis.TestRedis;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -39,7 +38,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  *
  * <p>Reproduce a failure with {@code -Dthrottled.seed=<seed printed in the failure>}.
  */
-@ExtendWith(RedisExtension.class)
 class ScriptTwinDifferentialTest {
     /** {@code -Dthrottled.differential.timelines=1000} makes a lighter run (the Redis 6.2 leg); counts below scale. */
     private static final int TIMELINES = Integer.getInteger("throttled.differential.timelines", 10_000);
@@ -48,43 +46,27 @@ class ScriptTwinDifferentialTest {
     private static final int RESERVATION_TIMELINES = TIMELINES / 2;
     private static final long[] WINDOWS_MS = {1, 3, 10, 50, 100, 250, 700, 1000, 1500, 3000, 10_000, 60_000};
 
-    private static JedisScripting redis;
-
-    @BeforeAll
-    static void connect(TestRedis server) {
-        redis = server.scripting();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        redis.close();
-    }
+    @RegisterExtension
+    static final RedisConnections redis = new RedisConnections();
 
     /** A count the full run (10,000 timelines) expects at least, for the number of timelines of this run. */
     private static int scaled(int atFullSize) {
         return (int) ((long) atFullSize * TIMELINES / 10_000);
     }
 
-    static Stream<Arguments> algorithms() {
-        long seed = Long.getLong("throttled.seed", System.nanoTime());
-        List<Arguments> cases = new ArrayList<>();
-        for (Algorithm algorithm : Algorithm.values()) {
-            cases.add(Arguments.of(algorithm, Refill.GREEDY, seed));
-        }
-        cases.add(Arguments.of(Algorithm.TOKEN_BUCKET, Refill.INTERVAL, seed));
-        return cases.stream();
+    /** The scripts whose decisions are compared, each call at the timeline's instant, keys under {@code keyPrefix}. */
+    private static ScriptsAt onRedis(String keyPrefix) {
+        return new ScriptsAt(redis.server(), keyPrefix);
     }
 
     @ParameterizedTest(name = "{0} {1} seed={2}")
-    @MethodSource("algorithms")
+    @MethodSource("io.throttled.testing.RandomCases#everyAlgorithm")
     void scriptAndTwinDecideAlike(Algorithm algorithm, Refill refill, long seed) {
         Random random = new Random(seed ^ algorithm.ordinal() * 31L ^ refill.ordinal());
-        ManualClock base = ManualClock.aheadOfRealTime();
-        List<Timeline> timelines = new ArrayList<>(TIMELINES);
-        for (int i = 0; i < TIMELINES; i++) {
-            timelines.add(Timeline.random(i, algorithm, refill, base.nowMicros(), random));
-        }
-        ScriptsAt onRedis = new ScriptsAt(redis, "diff-" + seed + ":");
+        long start = ManualClock.aheadOfRealTime().nowMicros();
+        List<Timeline> timelines = IntStream.range(0, TIMELINES)
+                .mapToObj(i -> Timeline.random(i, algorithm, refill, start, random)).toList();
+        ScriptsAt onRedis = onRedis("diff-" + seed + ":");
 
         for (int step = 0; step < MAX_STEPS; step++) {
             List<Timeline> running = new ArrayList<>();
@@ -118,12 +100,10 @@ class ScriptTwinDifferentialTest {
     @MethodSource("seeds")
     void groupScriptAndTwinDecideAlike(long seed) {
         Random random = new Random(seed);
-        ManualClock base = ManualClock.aheadOfRealTime();
-        List<GroupTimeline> timelines = new ArrayList<>(GROUP_TIMELINES);
-        for (int i = 0; i < GROUP_TIMELINES; i++) {
-            timelines.add(GroupTimeline.random(i, base.nowMicros(), random));
-        }
-        ScriptsAt onRedis = new ScriptsAt(redis, "diff-group-" + seed + ":");
+        long start = ManualClock.aheadOfRealTime().nowMicros();
+        List<GroupTimeline> timelines = IntStream.range(0, GROUP_TIMELINES)
+                .mapToObj(i -> GroupTimeline.random(i, start, random)).toList();
+        ScriptsAt onRedis = onRedis("diff-group-" + seed + ":");
 
         int refusedWhileOthersPassed = 0;
         int takenDespiteAShadowDenial = 0;
@@ -170,7 +150,7 @@ class ScriptTwinDifferentialTest {
     }
 
     static Stream<Arguments> reservingAlgorithms() {
-        long seed = Long.getLong("throttled.seed", System.nanoTime());
+        long seed = RandomCases.seed();
         return Stream.of(Arguments.of(Algorithm.TOKEN_BUCKET, Refill.GREEDY, seed),
                 Arguments.of(Algorithm.TOKEN_BUCKET, Refill.INTERVAL, seed), Arguments.of(Algorithm.GCRA, Refill.GREEDY, seed),
                 Arguments.of(Algorithm.LEAKY_BUCKET, Refill.GREEDY, seed));
@@ -181,13 +161,10 @@ class ScriptTwinDifferentialTest {
     @RequiresRedis(value = "7.0", reason = "max-wait reserves with PEXPIRETIME; RedisVersionSupportTest checks the error")
     void reservationsAndGiveBacksAlike(Algorithm algorithm, Refill refill, long seed) {
         Random random = new Random(seed ^ algorithm.ordinal() * 131L ^ refill.ordinal());
-        ManualClock base = ManualClock.aheadOfRealTime();
-        List<Timeline> timelines = new ArrayList<>(RESERVATION_TIMELINES);
-        for (int i = 0; i < RESERVATION_TIMELINES; i++) {
-            timelines.add(Timeline.randomWaiting(i, algorithm, refill, base.nowMicros(), random));
-        }
-        ScriptsAt onRedis = new ScriptsAt(redis,
-                "diff-reserve-" + algorithm.keyCode() + refill.ordinal() + "-" + seed + ":");
+        long start = ManualClock.aheadOfRealTime().nowMicros();
+        List<Timeline> timelines = IntStream.range(0, RESERVATION_TIMELINES)
+                .mapToObj(i -> Timeline.randomWaiting(i, algorithm, refill, start, random)).toList();
+        ScriptsAt onRedis = onRedis("diff-reserve-" + algorithm.keyCode() + refill.ordinal() + "-" + seed + ":");
         int reserved = 0;
         int returned = 0;
         int gapsKept = 0;
@@ -281,7 +258,7 @@ class ScriptTwinDifferentialTest {
     }
 
     static Stream<Long> seeds() {
-        return Stream.of(Long.getLong("throttled.seed", System.nanoTime()));
+        return Stream.of(RandomCases.seed());
     }
 
     private static boolean alike(Decision a, Decision b) {
@@ -317,6 +294,15 @@ class ScriptTwinDifferentialTest {
             this.costs = costs;
         }
 
+        /** A gap before a step (µs): none, a few ms, or up to twice the smallest or the largest window. */
+        static long randomGap(Random random, long smallest, long largest) {
+            int kind = random.nextInt(20);
+            return kind < 5 ? 0
+                    : kind < 10 ? random.nextInt(2_000)
+                    : kind < 16 ? (long) (random.nextDouble() * 2 * smallest)
+                    : (long) (random.nextDouble() * 2 * largest);
+        }
+
         static Timeline random(int index, Algorithm algorithm, Refill refill, long base, Random random) {
             Policy policy = randomPolicy("p", algorithm, refill, random);
             long smallest = policy.limits().stream().mapToLong(Limit::windowMicros).min().orElseThrow();
@@ -326,11 +312,7 @@ class ScriptTwinDifferentialTest {
             long[] gaps = new long[steps];
             long[] costs = new long[steps];
             for (int i = 0; i < steps; i++) {
-                int kind = random.nextInt(20);
-                gaps[i] = kind < 5 ? 0
-                        : kind < 10 ? random.nextInt(2_000)
-                        : kind < 16 ? (long) (random.nextDouble() * 2 * smallest)
-                        : (long) (random.nextDouble() * 2 * largest);
+                gaps[i] = randomGap(random, smallest, largest);
                 int c = random.nextInt(20);
                 costs[i] = c < 2 ? 0 : c < 13 ? 1 : c < 19 ? 2 + random.nextInt(4) : burst + random.nextInt(2);
             }
@@ -422,11 +404,7 @@ class ScriptTwinDifferentialTest {
             long[] gaps = new long[steps];
             long[][] costs = new long[steps][size];
             for (int i = 0; i < steps; i++) {
-                int kind = random.nextInt(20);
-                gaps[i] = kind < 5 ? 0
-                        : kind < 10 ? random.nextInt(2_000)
-                        : kind < 16 ? (long) (random.nextDouble() * 2 * smallest)
-                        : (long) (random.nextDouble() * 2 * largest);
+                gaps[i] = Timeline.randomGap(random, smallest, largest);
                 for (int p = 0; p < size; p++) {
                     long burst = policies.get(p).limits().stream().mapToLong(Limit::burst).min().orElseThrow();
                     int c = random.nextInt(20);

@@ -2,9 +2,7 @@ package io.throttled.testing.redis;
 
 import io.throttled.redis.RedisVersion;
 import java.io.File;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -101,21 +99,12 @@ public final class RedisBinaries {
     }
 
     private static String versionOf(File binary) {
-        try {
-            Process process = new ProcessBuilder(binary.getAbsolutePath(), "--version").redirectErrorStream(true).start();
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            process.waitFor();
-            Matcher version = Pattern.compile("v=(\\d+\\.\\d+\\.\\d+)").matcher(output);
-            if (!version.find()) {
-                throw new IllegalStateException(binary + " --version printed no version: " + output);
-            }
-            return version.group(1);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+        String output = Command.run(List.of(binary.getAbsolutePath(), "--version")).output();
+        Matcher version = Pattern.compile("v=(\\d+\\.\\d+\\.\\d+)").matcher(output);
+        if (!version.find()) {
+            throw new IllegalStateException(binary + " --version printed no version: " + output);
         }
+        return version.group(1);
     }
 
     private record Choice(File binary, String version, String source) {

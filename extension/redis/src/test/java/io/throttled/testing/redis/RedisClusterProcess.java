@@ -2,9 +2,6 @@ package io.throttled.testing.redis;
 
 import static org.awaitility.Awaitility.await;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -68,17 +65,9 @@ public final class RedisClusterProcess implements AutoCloseable {
                 "--cluster", "create"));
         nodes.forEach(n -> command.add("127.0.0.1:" + n.port()));
         command.addAll(List.of("--cluster-replicas", Integer.toString(replicasPerMaster), "--cluster-yes"));
-        try {
-            Process cli = new ProcessBuilder(command).redirectErrorStream(true).start();
-            String output = new String(cli.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (cli.waitFor() != 0) {
-                throw new IllegalStateException("redis-cli --cluster create failed:\n" + output);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+        Command.Result cli = Command.run(command);
+        if (cli.exitCode() != 0) {
+            throw new IllegalStateException("redis-cli --cluster create failed:\n" + cli.output());
         }
     }
 

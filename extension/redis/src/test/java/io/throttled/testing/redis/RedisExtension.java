@@ -31,10 +31,15 @@ public final class RedisExtension implements ParameterResolver {
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
         if (parameter.getParameter().getType() == RedisClusterProcess.class) {
-            return context.getRoot().getStore(NAMESPACE)
-                    .getOrComputeIfAbsent("cluster", k -> RedisClusterProcess.start(), RedisClusterProcess.class);
+            return cluster(context);
         }
         return shared(context);
+    }
+
+    /** The cluster of this test run, started when a test first asks for it. */
+    public static RedisClusterProcess cluster(ExtensionContext context) {
+        return context.getRoot().getStore(NAMESPACE)
+                .getOrComputeIfAbsent("cluster", k -> RedisClusterProcess.start(), RedisClusterProcess.class);
     }
 
     /** The standalone server of this test run, for other extensions (a server under test needs its URL). */

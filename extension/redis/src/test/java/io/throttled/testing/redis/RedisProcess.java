@@ -200,16 +200,9 @@ public final class RedisProcess implements AutoCloseable {
     }
 
     private void signal(String name) {
-        try {
-            Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(pid())).inheritIO().start();
-            if (kill.waitFor() != 0) {
-                throw new IllegalStateException("kill -" + name + " " + pid() + " failed");
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+        Command.Result kill = Command.run(List.of("kill", "-" + name, Long.toString(pid())));
+        if (kill.exitCode() != 0) {
+            throw new IllegalStateException("kill -" + name + " " + pid() + " failed: " + kill.output());
         }
     }
 
