@@ -301,10 +301,6 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         return breaker;
     }
 
-    public FailureMode failureMode() {
-        return mode;
-    }
-
     /** {@return the store it decorates} */
     public SharedStore store() {
         return redis;
