@@ -1,12 +1,15 @@
 package io.throttled.admin;
 
+import io.throttled.config.ThrottledSettings;
 import io.throttled.core.Violation;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * RFC 9457 answers of the admin API: 400 with each bad field named, 404 for an unknown policy, 503 without a store.
@@ -37,6 +40,19 @@ final class AdminProblems {
     static Response badRequest(String detail) {
         return Response.status(400).type(MEDIA_TYPE).entity(Json.createObjectBuilder().add("type", "about:blank")
                 .add("title", "Bad Request").add("status", 400).add("detail", detail).build().toString()).build();
+    }
+
+    /**
+     * Runs what needs the shared store; when the store does not answer, 503 with the draft's
+     * temporary-reduced-capacity type and Retry-After (the breaker's trial interval), never a 500.
+     */
+    static Response whileStoreAnswers(ThrottledSettings settings, Supplier<Response> action) {
+        try {
+            return action.get();
+        } catch (StoreUnavailable | JedisException e) {
+            long millis = settings.resilience().breakerOpenFor().toMillis();
+            return storeUnavailable(e.getMessage(), Math.max(1, (millis + 999) / 1000));
+        }
     }
 
     /** 503: the store (Redis) does not answer; what was asked was not done. */

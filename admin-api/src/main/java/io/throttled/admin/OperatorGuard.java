@@ -46,6 +46,11 @@ final class OperatorGuard {
         }
     }
 
+    /** The operator's name, for the audit log ({@code ?} when there is none, which {@link #require} refuses). */
+    static String who(SecurityContext security) {
+        return security.getUserPrincipal() == null ? "?" : security.getUserPrincipal().getName();
+    }
+
     private static Response.ResponseBuilder problem(int status, String title, String detail) {
         String body = Json.createObjectBuilder().add("type", "about:blank").add("title", title).add("status", status)
                 .add("detail", detail).build().toString();
