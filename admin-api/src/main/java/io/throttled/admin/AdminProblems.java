@@ -1,7 +1,7 @@
 package io.throttled.admin;
 
-import io.throttled.config.ThrottledSettings;
 import io.throttled.core.Violation;
+import io.throttled.operator.StoreUnavailableException;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
@@ -9,7 +9,6 @@ import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
-import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * RFC 9457 answers of the admin API: 400 with each bad field named, 404 for an unknown policy, 503 without a store.
@@ -46,12 +45,11 @@ final class AdminProblems {
      * Runs what needs the shared store; when the store does not answer, 503 with the draft's
      * temporary-reduced-capacity type and Retry-After (the breaker's trial interval), never a 500.
      */
-    static Response whileStoreAnswers(ThrottledSettings settings, Supplier<Response> action) {
+    static Response whileStoreAnswers(Supplier<Response> action) {
         try {
             return action.get();
-        } catch (StoreUnavailable | JedisException e) {
-            long millis = settings.resilience().breakerOpenFor().toMillis();
-            return storeUnavailable(e.getMessage(), Math.max(1, (millis + 999) / 1000));
+        } catch (StoreUnavailableException e) {
+            return storeUnavailable(e.getMessage(), e.retryAfterSeconds());
         }
     }
 

@@ -2,15 +2,13 @@ package io.throttled.admin;
 
 import io.throttled.admin.Views.KeyPageView;
 import io.throttled.admin.Views.ResetView;
-import io.throttled.cdi.OverrideSync;
-import io.throttled.cdi.Throttler;
-import io.throttled.config.ResolvedPolicy;
-import io.throttled.config.ThrottledSettings;
-import io.throttled.core.BucketInventory;
+import io.throttled.core.BucketInventory.KeyPage;
+import io.throttled.core.BucketInventory.ResetProgress;
 import io.throttled.core.Decision;
 import io.throttled.core.Policy;
-import io.throttled.core.RateLimiter;
-import io.throttled.key.ClientIpResolver;
+import io.throttled.operator.Buckets;
+import io.throttled.operator.Policies;
+import io.throttled.operator.PolicyState;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -51,13 +49,10 @@ public class BucketsResource {
     static final int RESET_BUDGET_SECONDS = 2;
 
     @Inject
-    Throttler throttler;
+    Policies policies;
 
     @Inject
-    OverrideSync overrides;
-
-    @Inject
-    ThrottledSettings settings;
+    Buckets buckets;
 
     @Context
     SecurityContext security;
@@ -78,10 +73,10 @@ public class BucketsResource {
             if (count < 1 || count > MAX_PAGE) {
                 return AdminProblems.badRequest("count=" + count + " must be between 1 and " + MAX_PAGE);
             }
-            BucketInventory.KeyPage page;
+            KeyPage page;
             try {
-                page = inventory().keys(policy, cursor, count);
-            } catch (NumberFormatException | IndexOutOfBoundsException e) {
+                page = buckets.keys(policy, cursor, count);
+            } catch (IllegalArgumentException e) {
                 return AdminProblems.badRequest("cursor '" + cursor + "' is not one this API returned");
             }
             return AdminJson.ok(new KeyPageView(name, page.keys(), page.nextCursor(), page.isLast()));
@@ -99,12 +94,8 @@ public class BucketsResource {
     public Response bucket(@PathParam("policy") String name, @PathParam("key") String given) {
         OperatorGuard.require(security, headers);
         return withBucket(name, given, (policy, key) -> {
-            Decision peek = limiter().acquire(policy, key, 0);
-            if (!peek.decidedByStore()) {
-                // the limiter answered from its failure mode: that is not this bucket's state
-                throw new StoreUnavailable("the store did not answer the peek (decided by " + peek.origin() + ")");
-            }
-            OptionalLong ttl = inventory().timeToLiveMillis(policy, key);
+            Decision peek = buckets.peek(policy, key);
+            OptionalLong ttl = buckets.timeToLiveMillis(policy, key);
             return AdminJson.ok(Views.bucket(policy, key, peek, ttl.isPresent() ? ttl.getAsLong() : null));
         });
     }
@@ -117,8 +108,7 @@ public class BucketsResource {
     public Response reset(@PathParam("policy") String name, @PathParam("key") String given) {
         OperatorGuard.require(security, headers);
         return withBucket(name, given, (policy, key) -> {
-            limiter().reset(policy, key);
-            overrides.store().announce(BucketResets.one(name, key));
+            buckets.reset(policy, key);
             AuditLog.record(OperatorGuard.who(security), "reset-bucket", name + " " + key, "-", "full");
             return AdminJson.ok(new ResetView(name, key, 1, true, null));
         });
@@ -134,13 +124,12 @@ public class BucketsResource {
     public Response resetAll(@PathParam("policy") String name, @QueryParam("cursor") @DefaultValue("0") String cursor) {
         OperatorGuard.require(security, headers);
         return withPolicy(name, policy -> {
-            BucketInventory.ResetProgress progress;
+            ResetProgress progress;
             try {
-                progress = inventory().resetSome(policy, cursor, Duration.ofSeconds(RESET_BUDGET_SECONDS));
-            } catch (NumberFormatException | IndexOutOfBoundsException e) {
+                progress = buckets.resetSome(policy, cursor, Duration.ofSeconds(RESET_BUDGET_SECONDS));
+            } catch (IllegalArgumentException e) {
                 return AdminProblems.badRequest("cursor '" + cursor + "' is not one this API returned");
             }
-            overrides.store().announce(BucketResets.all(name));
             AuditLog.record(OperatorGuard.who(security), "reset-all-buckets", name, progress.removed() + " keys"
                     + (progress.complete() ? "" : ", stopped at the time bound, cursor " + progress.nextCursor()), "none");
             return AdminJson.ok(new ResetView(name, null, progress.removed(), progress.complete(),
@@ -150,8 +139,8 @@ public class BucketsResource {
 
     /** The policy's effective settings to {@code action}, or 404 when there is no such policy. */
     private Response withPolicy(String name, Function<Policy, Response> action) {
-        return throttler.policies().resolve(name).map(ResolvedPolicy::policy)
-                .map(policy -> AdminProblems.whileStoreAnswers(settings, () -> action.apply(policy)))
+        return policies.find(name).map(PolicyState::policy)
+                .map(policy -> AdminProblems.whileStoreAnswers(() -> action.apply(policy)))
                 .orElseGet(() -> AdminProblems.unknownPolicy(name));
     }
 
@@ -160,27 +149,11 @@ public class BucketsResource {
         return withPolicy(name, policy -> {
             String key;
             try {
-                key = AdminKeys.clientKey(policy, given, ips(), settings.keyDigest());
+                key = buckets.clientKey(policy, given);
             } catch (IllegalArgumentException e) {
                 return AdminProblems.badRequest(e.getMessage());
             }
             return action.apply(policy, key);
         });
-    }
-
-    private RateLimiter limiter() {
-        return throttler.limiter();
-    }
-
-    private BucketInventory inventory() {
-        if (throttler.limiter() instanceof BucketInventory inventory) {
-            return inventory;
-        }
-        throw new IllegalStateException("the rate limiter " + throttler.limiter().getClass().getName()
-                + " cannot list or reset buckets");
-    }
-
-    private ClientIpResolver ips() {
-        return new ClientIpResolver(settings.trustedProxies(), settings.ipv6PrefixLength());
     }
 }

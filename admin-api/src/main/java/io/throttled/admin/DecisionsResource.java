@@ -1,8 +1,7 @@
 package io.throttled.admin;
 
-import io.throttled.config.ThrottledSettings;
-import io.throttled.jaxrs.Explainer;
-import io.throttled.key.ClientIpResolver;
+import io.throttled.operator.CallExplainer;
+import io.throttled.operator.Caller;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -17,7 +16,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import java.util.List;
-import java.util.Locale;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
@@ -36,13 +34,10 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class DecisionsResource {
 
     @Inject
-    ThrottledSettings settings;
-
-    @Inject
     DecisionCounts counts;
 
     @Inject
-    Explainer explainer;
+    CallExplainer explainer;
 
     @Context
     SecurityContext security;
@@ -69,17 +64,13 @@ public class DecisionsResource {
             return AdminProblems.badRequest("path='" + path + "' must be the request path under the context root,"
                     + " starting with / (e.g. /api/demo/ping)");
         }
-        ExplainedCall call;
+        Caller caller;
         try {
-            call = ExplainedCall.of(user, roles, address, headers, claims, params);
+            caller = ExplainQuery.caller(user, roles, address, headers, claims, params);
         } catch (IllegalArgumentException e) {
             return AdminProblems.badRequest(e.getMessage());
         }
-        String httpMethod = method.trim().toUpperCase(Locale.ROOT);
-        Explainer.Explanation explanation = explainer.explain(httpMethod, path, call);
-        ClientIpResolver ips = new ClientIpResolver(settings.trustedProxies(), settings.ipv6PrefixLength());
-        return AdminJson.ok(new Views.ExplainView(httpMethod, path, explanation.resourceMethod(), explanation.template(),
-                ips.clientIp(call).orElse(null), explanation.checks().stream().map(Views::check).toList()));
+        return AdminJson.ok(Views.explain(explainer.explain(method, path, caller)));
     }
 
     @GET

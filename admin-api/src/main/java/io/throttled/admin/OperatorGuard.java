@@ -1,6 +1,6 @@
 package io.throttled.admin;
 
-import io.throttled.key.CallContext;
+import io.throttled.operator.Caller;
 import jakarta.json.Json;
 import jakarta.ws.rs.ForbiddenException;
 import jakarta.ws.rs.NotAuthorizedException;
@@ -32,7 +32,7 @@ final class OperatorGuard {
      */
     static void require(SecurityContext security, HttpHeaders headers) {
         Principal principal = security == null ? null : security.getUserPrincipal();
-        if (principal == null || CallContext.isAnonymous(principal.getName())) {
+        if (principal == null || Caller.isAnonymous(principal.getName())) {
             if (headers != null && headers.getHeaderString(HttpHeaders.AUTHORIZATION) != null
                     && CREDENTIALS_IGNORED_LOGGED.compareAndSet(false, true)) {
                 LOG.log(System.Logger.Level.WARNING, "throttled admin API: a call carried credentials, but the server"

@@ -1,15 +1,9 @@
 package io.throttled.admin;
 
-import io.throttled.cdi.OverrideSync;
-import io.throttled.cdi.Throttler;
-import io.throttled.config.PolicyField;
-import io.throttled.config.PolicyRegistry;
-import io.throttled.config.ResolvedPolicy;
-import io.throttled.config.RouteRegistry;
-import io.throttled.config.ThrottledSettings;
-import io.throttled.config.Tiers;
 import io.throttled.core.InvalidPolicyException;
 import io.throttled.core.Violation;
+import io.throttled.operator.Policies;
+import io.throttled.operator.PolicyState;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -52,16 +46,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class PoliciesResource {
 
     @Inject
-    Throttler throttler;
-
-    @Inject
-    OverrideSync overrides;
-
-    @Inject
-    ThrottledSettings settings;
-
-    @Inject
-    RouteRegistry routes;
+    Policies policies;
 
     @Context
     SecurityContext security;
@@ -74,8 +59,7 @@ public class PoliciesResource {
     @APIResponse(responseCode = "200", description = "the policies, sorted by name")
     public Response policies() {
         OperatorGuard.require(security, headers);
-        PolicyRegistry registry = throttler.policies();
-        return AdminJson.ok(registry.names().stream().map(registry::resolve).flatMap(Optional::stream).map(Views::of).toList());
+        return AdminJson.ok(policies.all().stream().map(Views::of).toList());
     }
 
     @GET
@@ -85,7 +69,7 @@ public class PoliciesResource {
     @APIResponse(responseCode = "404", description = "no such policy")
     public Response policy(@PathParam("name") String name) {
         OperatorGuard.require(security, headers);
-        return throttler.policies().resolve(name).map(r -> AdminJson.ok(Views.of(r)))
+        return policies.find(name).map(p -> AdminJson.ok(Views.of(p)))
                 .orElseGet(() -> AdminProblems.unknownPolicy(name));
     }
 
@@ -104,33 +88,32 @@ public class PoliciesResource {
     @APIResponse(responseCode = "404", description = "no such policy, nor a new tier <policy>.tier.<tier> of one")
     public Response override(@PathParam("name") String name, String body) {
         OperatorGuard.require(security, headers);
-        PolicyRegistry registry = throttler.policies();
-        Optional<String> route = routeOf(registry, name);
+        Optional<String> route = policies.routeOf(name);
         if (route.isPresent()) {
             return AdminProblems.badRequest("'" + name + "' is route " + route.get() + "'s policy, set by throttled.route."
                     + route.get() + ".* keys: change it with PUT throttled/routes/" + route.get()
                     + " (a route's tiers are set in config)");
         }
-        Optional<ResolvedPolicy> existing = registry.resolve(name);
+        Optional<PolicyState> existing = policies.find(name);
         // a tier of an existing policy that nothing defines yet: its first override creates it
-        Optional<ResolvedPolicy> before = existing.or(() -> registry.newTier(name));
+        Optional<PolicyState> before = existing.or(() -> policies.newTier(name));
         if (before.isEmpty()) {
             return AdminProblems.unknownPolicy(name);
         }
         OverrideRequest request = OverrideRequest.parse(body);
         List<Violation> violations = new ArrayList<>(request.violations());
-        if (name.indexOf(Tiers.SEPARATOR) > 0) {
+        if (Policies.isTier(name)) {
             violations.addAll(request.tierViolations(existing.isEmpty()));
         }
         if (!violations.isEmpty()) {
             return AdminProblems.invalid(name, violations);
         }
         try {
-            registry.preview(name, request.fields());
+            return AdminProblems.whileStoreAnswers(() -> answer(name, before.get(), policies.override(name, request.fields()),
+                    "override-policy"));
         } catch (InvalidPolicyException e) {
             return AdminProblems.invalid(name, e.violations());
         }
-        return store(name, before.get(), request.fields(), "override-policy");
     }
 
     @DELETE
@@ -141,35 +124,20 @@ public class PoliciesResource {
     @APIResponse(responseCode = "404", description = "no such policy")
     public Response dropOverride(@PathParam("name") String name) {
         OperatorGuard.require(security, headers);
-        Optional<ResolvedPolicy> before = throttler.policies().resolve(name);
+        Optional<PolicyState> before = policies.find(name);
         if (before.isEmpty()) {
             return AdminProblems.unknownPolicy(name);
         }
-        return store(name, before.get(), Map.of(), "drop-override");
+        return AdminProblems.whileStoreAnswers(() -> answer(name, before.get(), policies.dropOverride(name), "drop-override"));
     }
 
-    /**
-     * The route whose policy (or tier) this is: its keys are {@code throttled.route.<name>.*}, so an override
-     * stored under {@code throttled.policy.<name>.*} would define another policy of the same name instead.
-     */
-    private Optional<String> routeOf(PolicyRegistry registry, String name) {
-        int tier = name.indexOf(Tiers.SEPARATOR);
-        String base = tier > 0 ? name.substring(0, tier) : name;
-        return !registry.isPolicyName(base) && routes.settings().containsKey(base) ? Optional.of(base) : Optional.empty();
-    }
-
-    /** Stores the override (none: dropped), applies it on this node at once, audits and answers the result. */
-    private Response store(String name, ResolvedPolicy before, Map<PolicyField, String> fields, String action) {
-        return AdminProblems.whileStoreAnswers(settings, () -> {
-            overrides.replace(name, fields);
-            overrides.reload();
-            Optional<ResolvedPolicy> after = throttler.policies().resolve(name);
-            if (after.isEmpty()) {   // a tier only its override defined: dropping the override removed the tier
-                AuditLog.record(OperatorGuard.who(security), action, name, "tier", "removed");
-                return AdminJson.ok(Map.of("name", name, "removed", true));
-            }
-            AuditLog.changed(OperatorGuard.who(security), action, before, after.get());
-            return AdminJson.ok(Views.of(after.get()));
-        });
+    /** Audits the change and answers the policy as now in force. */
+    private Response answer(String name, PolicyState before, Optional<PolicyState> after, String action) {
+        if (after.isEmpty()) {   // a tier only its override defined: dropping the override removed the tier
+            AuditLog.record(OperatorGuard.who(security), action, name, "tier", "removed");
+            return AdminJson.ok(Map.of("name", name, "removed", true));
+        }
+        AuditLog.changed(OperatorGuard.who(security), action, before, after.get());
+        return AdminJson.ok(Views.of(after.get()));
     }
 }

@@ -1,17 +1,9 @@
 package io.throttled.admin;
 
-import io.throttled.admin.Views.RouteView;
-import io.throttled.cdi.OverrideSync;
-import io.throttled.cdi.Throttler;
-import io.throttled.config.ConfiguredRoutes;
-import io.throttled.config.FieldSource;
-import io.throttled.config.PolicyField;
-import io.throttled.config.RouteField;
-import io.throttled.config.RouteRegistry;
-import io.throttled.config.RouteSettings;
-import io.throttled.config.ThrottledSettings;
 import io.throttled.core.InvalidPolicyException;
 import io.throttled.core.Violation;
+import io.throttled.operator.RouteState;
+import io.throttled.operator.Routes;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -28,9 +20,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -50,16 +42,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class RoutesResource {
 
     @Inject
-    Throttler throttler;
-
-    @Inject
-    OverrideSync overrides;
-
-    @Inject
-    ThrottledSettings settings;
-
-    @Inject
-    RouteRegistry routes;
+    Routes routes;
 
     @Context
     SecurityContext security;
@@ -72,9 +55,7 @@ public class RoutesResource {
     @APIResponse(responseCode = "200", description = "the routes, sorted by name")
     public Response routes() {
         OperatorGuard.require(security, headers);
-        return AdminJson.ok(routes.settings().values().stream()
-                .map(this::routeView)
-                .toList());
+        return AdminJson.ok(routes.all().stream().map(Views::route).toList());
     }
 
     @GET
@@ -84,11 +65,8 @@ public class RoutesResource {
     @APIResponse(responseCode = "404", description = "no such route")
     public Response route(@PathParam("name") String name) {
         OperatorGuard.require(security, headers);
-        RouteSettings route = routes.settings().get(name);
-        if (route == null) {
-            return AdminProblems.unknownRoute(name);
-        }
-        return AdminJson.ok(routeView(route));
+        return routes.find(name).map(route -> AdminJson.ok(Views.route(route)))
+                .orElseGet(() -> AdminProblems.unknownRoute(name));
     }
 
     @PUT
@@ -104,43 +82,23 @@ public class RoutesResource {
     public Response putRoute(@PathParam("name") String name, String body) {
         OperatorGuard.require(security, headers);
         OverrideRequest request = OverrideRequest.parse(body, true);
-        List<Violation> violations = new ArrayList<>(request.violations());
-        if (!ConfiguredRoutes.NAME.matcher(name).matches()) {
-            violations.add(new Violation("name", name, "a route name is letters, digits, _ $ - (no dots), at most 64"));
-        } else if (throttler.policies().isPolicyName(name)) {
-            violations.add(new Violation("name", name, "is the name of a policy; a route is a policy of its own: choose another"));
-        }
-        if (violations.isEmpty()) {
-            RouteSettings proposed = RouteSettings.read(name, key -> proposedValue(request, name, key));
-            try {
-                proposed.toRoute(routes.applicationPath());
-            } catch (InvalidPolicyException e) {
-                violations.addAll(e.violations());
-            }
-            try {
-                throttler.policies().previewRoute(name, request.fields());
-            } catch (InvalidPolicyException e) {
-                violations.addAll(e.violations());
-            }
-            if (!request.fields().containsKey(PolicyField.RATE) && !routes.settings().containsKey(name)) {
-                violations.add(new Violation("rate", "", "is required for a new route"));
-            }
-        }
-        if (!violations.isEmpty()) {
+        if (!request.violations().isEmpty()) {
+            // what the body says cannot be checked further; the name can
+            List<Violation> violations = new ArrayList<>(request.violations());
+            violations.addAll(routes.nameViolations(name));
             return AdminProblems.invalid(name, violations);
         }
-        Map<String, String> set = new LinkedHashMap<>();
-        request.routeFields().forEach((field, value) -> set.put(ConfiguredRoutes.key(name, field), value));
-        request.fields().forEach((field, value) -> set.put(ConfiguredRoutes.key(name, field), value));
-        RouteSettings before = routes.settings().get(name);
-        return AdminProblems.whileStoreAnswers(settings, () -> {
-            overrides.store().replaceKeys(routeKeys(name), set);
-            overrides.reload();
-            RouteSettings after = routes.settings().get(name);
-            AuditLog.record(OperatorGuard.who(security), "put-route", name, before == null ? "-" : describe(before),
-                    describe(after));
-            return AdminJson.ok(routeView(after));
-        });
+        Optional<RouteState> before = routes.find(name);
+        try {
+            return AdminProblems.whileStoreAnswers(() -> {
+                RouteState after = routes.put(name, request.routeFields(), request.fields());
+                AuditLog.record(OperatorGuard.who(security), "put-route", name,
+                        before.map(AuditLog::describe).orElse("-"), AuditLog.describe(after));
+                return AdminJson.ok(Views.route(after));
+            });
+        } catch (InvalidPolicyException e) {
+            return AdminProblems.invalid(name, e.violations());
+        }
     }
 
     @DELETE
@@ -151,50 +109,16 @@ public class RoutesResource {
     @APIResponse(responseCode = "404", description = "no such route")
     public Response deleteRoute(@PathParam("name") String name) {
         OperatorGuard.require(security, headers);
-        RouteSettings before = routes.settings().get(name);
-        if (before == null) {
+        Optional<RouteState> before = routes.find(name);
+        if (before.isEmpty()) {
             return AdminProblems.unknownRoute(name);
         }
-        return AdminProblems.whileStoreAnswers(settings, () -> {
-            overrides.store().replaceKeys(routeKeys(name), Map.of());
-            overrides.reload();
-            RouteSettings after = routes.settings().get(name);
-            AuditLog.record(OperatorGuard.who(security), "delete-route", name, describe(before),
-                    after == null ? "removed" : describe(after));
-            return after == null ? AdminJson.ok(Map.of("name", name, "removed", true))
-                    : AdminJson.ok(routeView(after));
+        return AdminProblems.whileStoreAnswers(() -> {
+            Optional<RouteState> after = routes.remove(name);
+            AuditLog.record(OperatorGuard.who(security), "delete-route", name, AuditLog.describe(before.get()),
+                    after.map(AuditLog::describe).orElse("removed"));
+            return after.isEmpty() ? AdminJson.ok(Map.of("name", name, "removed", true))
+                    : AdminJson.ok(Views.route(after.get()));
         });
-    }
-
-    /** A route with its policy as in force now. */
-    private RouteView routeView(RouteSettings route) {
-        return Views.route(route, throttler.policies().resolve(throttler.policies().routeDeclaration(route.name())));
-    }
-
-    /** Every runtime key of a route: its own and its policy's fields (tiers are policies of their own). */
-    private static List<String> routeKeys(String name) {
-        List<String> keys = new ArrayList<>();
-        for (RouteField f : RouteField.values()) {
-            keys.add(ConfiguredRoutes.key(name, f));
-        }
-        for (PolicyField f : PolicyField.values()) {
-            keys.add(ConfiguredRoutes.key(name, f));
-        }
-        return keys;
-    }
-
-    /** A route key's value if the request is stored: the body's, else config's without the runtime overrides. */
-    private String[] proposedValue(OverrideRequest request, String name, String key) {
-        for (RouteField f : RouteField.values()) {
-            if (key.equals(ConfiguredRoutes.key(name, f)) && request.routeFields().containsKey(f)) {
-                return new String[] {request.routeFields().get(f), FieldSource.OVERRIDES_SOURCE_NAME};
-            }
-        }
-        return FieldSource.outsideOverrides(throttler.policies().config(), key);
-    }
-
-    private static String describe(RouteSettings route) {
-        return route.value(RouteField.PATH) + (route.value(RouteField.METHODS).isEmpty() ? "" : " " + route.value(RouteField.METHODS))
-                + " priority " + route.value(RouteField.PRIORITY);
     }
 }

@@ -1,5 +1,6 @@
 package io.throttled.operator;
 
+import io.throttled.key.CallContext;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,5 +44,16 @@ public record Caller(String principal, List<String> roles, String remoteAddress,
         headers = java.util.Collections.unmodifiableMap(byName);
         claims = claims == null ? Map.of() : Map.copyOf(claims);
         queryParameters = queryParameters == null ? Map.of() : Map.copyOf(queryParameters);
+    }
+
+    /**
+     * Whether a principal name stands for nobody, as the filters see it (Liberty names the anonymous subject
+     * {@code UNAUTHENTICATED}): a tool that admits only authenticated callers refuses these.
+     *
+     * @param name a principal's name, or null
+     * @return true for null, blank, {@code UNAUTHENTICATED} and {@code anonymous}
+     */
+    public static boolean isAnonymous(String name) {
+        return CallContext.isAnonymous(name);
     }
 }

@@ -67,5 +67,8 @@ class CallExplainerTest {
         assertThat(caller.headers()).containsOnlyKeys("x-plan");
         assertThat(caller.headers().get("x-plan")).containsExactlyInAnyOrder("pro", "free");
         assertThat(new DescribedCall(caller).headers("X-PLAN")).hasSize(2);
+        assertThat(Caller.isAnonymous("UNAUTHENTICATED")).isTrue();
+        assertThat(Caller.isAnonymous(null)).isTrue();
+        assertThat(Caller.isAnonymous("alice")).isFalse();
     }
 }
