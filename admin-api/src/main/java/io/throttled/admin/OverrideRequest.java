@@ -98,8 +98,8 @@ record OverrideRequest(Map<String, String> fields, Map<String, String> routeFiel
         List<Violation> refused = new ArrayList<>();
         fields.forEach((field, value) -> {
             if (!Policies.bucketFields().contains(field)) {
-                refused.add(new Violation(field, value, "a tier sets only the fields of its buckets"
-                        + " (algorithm, rate, burst, refill, key, cost, enforce, max-wait, max-waiters, lease, lease-lifetime); this one is its policy's"));
+                refused.add(new Violation(field, value, "a tier sets only the fields of its buckets ("
+                        + String.join(", ", Policies.bucketFields()) + "); this one is its policy's"));
             }
         });
         if (newTier && fields.isEmpty() && violations.isEmpty()) {

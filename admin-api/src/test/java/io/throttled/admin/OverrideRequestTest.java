@@ -56,6 +56,9 @@ class OverrideRequestTest {
 
         assertThat(r.violations()).isEmpty();
         assertThat(r.tierViolations(false)).extracting(Violation::field).containsExactlyInAnyOrder("count", "exempt");
+        assertThat(r.tierViolations(false).get(0).message()).isEqualTo("a tier sets only the fields of its buckets"
+                + " (algorithm, rate, burst, refill, key, cost, enforce, max-wait, max-waiters, lease, lease-lifetime);"
+                + " this one is its policy's");
         assertThat(OverrideRequest.parse("{\"rate\":\"5/1s\"}").tierViolations(true)).isEmpty();
         assertThat(OverrideRequest.parse("{}").tierViolations(false)).isEmpty();   // dropping an existing tier's fields
         assertThat(OverrideRequest.parse("{}").tierViolations(true)).extracting(Violation::field).containsExactly("body");
