@@ -1,11 +1,13 @@
 package io.throttled.admin;
 
 import io.throttled.core.Violation;
+import io.throttled.operator.StoreUnavailableException;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -37,6 +39,18 @@ final class AdminProblems {
     static Response badRequest(String detail) {
         return Response.status(400).type(MEDIA_TYPE).entity(Json.createObjectBuilder().add("type", "about:blank")
                 .add("title", "Bad Request").add("status", 400).add("detail", detail).build().toString()).build();
+    }
+
+    /**
+     * Runs what needs the shared store; when the store does not answer, 503 with the draft's
+     * temporary-reduced-capacity type and Retry-After (the breaker's trial interval), never a 500.
+     */
+    static Response whileStoreAnswers(Supplier<Response> action) {
+        try {
+            return action.get();
+        } catch (StoreUnavailableException e) {
+            return storeUnavailable(e.getMessage(), e.retryAfterSeconds());
+        }
     }
 
     /** 503: the store (Redis) does not answer; what was asked was not done. */

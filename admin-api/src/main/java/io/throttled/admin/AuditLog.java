@@ -1,9 +1,9 @@
 package io.throttled.admin;
 
-import io.throttled.config.PolicyField;
-import io.throttled.config.ResolvedPolicy;
-import io.throttled.config.Setting;
 import io.throttled.core.LogText;
+import io.throttled.operator.EffectiveSetting;
+import io.throttled.operator.PolicyState;
+import io.throttled.operator.RouteState;
 import java.util.Map;
 import java.util.StringJoiner;
 
@@ -18,18 +18,25 @@ final class AuditLog {
     }
 
     /** A policy change: the fields whose value or source changed, before and after. */
-    static void changed(String who, String action, ResolvedPolicy before, ResolvedPolicy after) {
+    static void changed(String who, String action, PolicyState before, PolicyState after) {
         StringJoiner old = new StringJoiner(", ", "{", "}");
         StringJoiner now = new StringJoiner(", ", "{", "}");
-        for (Map.Entry<PolicyField, Setting> e : after.settings().entrySet()) {
-            Setting was = before.settings().get(e.getKey());
-            Setting is = e.getValue();
-            if (!was.value().equals(is.value()) || was.source() != is.source()) {
-                old.add(e.getKey().configName() + "=" + was.value() + " (" + was.source().label() + ")");
-                now.add(e.getKey().configName() + "=" + is.value() + " (" + is.source().label() + ")");
+        for (Map.Entry<String, EffectiveSetting> e : after.settings().entrySet()) {
+            EffectiveSetting was = before.settings().get(e.getKey());
+            EffectiveSetting is = e.getValue();
+            if (!was.value().equals(is.value()) || !was.source().equals(is.source())) {
+                old.add(e.getKey() + "=" + was.value() + " (" + was.source() + ")");
+                now.add(e.getKey() + "=" + is.value() + " (" + is.source() + ")");
             }
         }
         record(who, action, after.policy().name(), old.toString(), now.toString());
+    }
+
+    /** A route's match as an audit line shows it: its path, methods and priority as config writes them. */
+    static String describe(RouteState route) {
+        String methods = route.settings().get("methods").value();
+        return route.settings().get("path").value() + (methods.isEmpty() ? "" : " " + methods)
+                + " priority " + route.settings().get("priority").value();
     }
 
     /** One line; every value is escaped ({@link LogText}), so no name or key an operator gives can forge a line. */

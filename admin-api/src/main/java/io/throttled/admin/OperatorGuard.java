@@ -1,6 +1,6 @@
 package io.throttled.admin;
 
-import io.throttled.key.CallContext;
+import io.throttled.operator.Caller;
 import jakarta.json.Json;
 import jakarta.ws.rs.ForbiddenException;
 import jakarta.ws.rs.NotAuthorizedException;
@@ -32,7 +32,7 @@ final class OperatorGuard {
      */
     static void require(SecurityContext security, HttpHeaders headers) {
         Principal principal = security == null ? null : security.getUserPrincipal();
-        if (principal == null || CallContext.isAnonymous(principal.getName())) {
+        if (principal == null || Caller.isAnonymous(principal.getName())) {
             if (headers != null && headers.getHeaderString(HttpHeaders.AUTHORIZATION) != null
                     && CREDENTIALS_IGNORED_LOGGED.compareAndSet(false, true)) {
                 LOG.log(System.Logger.Level.WARNING, "throttled admin API: a call carried credentials, but the server"
@@ -44,6 +44,11 @@ final class OperatorGuard {
         if (!security.isUserInRole(ROLE)) {
             throw new ForbiddenException(problem(403, "Forbidden", "the throttled admin API needs role " + ROLE).build());
         }
+    }
+
+    /** The operator's name, for the audit log ({@code ?} when there is none, which {@link #require} refuses). */
+    static String who(SecurityContext security) {
+        return security.getUserPrincipal() == null ? "?" : security.getUserPrincipal().getName();
     }
 
     private static Response.ResponseBuilder problem(int status, String title, String detail) {

@@ -1,8 +1,8 @@
 package io.throttled.admin;
 
-import io.throttled.config.PolicyField;
-import io.throttled.config.RouteField;
 import io.throttled.core.Violation;
+import io.throttled.operator.Policies;
+import io.throttled.operator.Routes;
 import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
@@ -11,8 +11,9 @@ import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
 import java.io.StringReader;
 import java.util.ArrayList;
-import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -21,12 +22,12 @@ import java.util.Optional;
  * config vocabulary, strings for {@code algorithm}, {@code rate}, {@code refill}, {@code key},
  * {@code max-wait} ({@code "2s"}), {@code lease} ({@code "auto"}) and {@code lease-lifetime} ({@code "100ms"}), whole numbers for {@code burst}, {@code cost} and {@code max-waiters}, a boolean
  * for {@code enforce}. Unknown members and wrong types
- * are violations, each named; {@code null} leaves a field to config.
+ * are violations, each named; {@code null} leaves a field to config. Fields are kept by their config name, as text.
  */
-record OverrideRequest(Map<PolicyField, String> fields, Map<RouteField, String> routeFields, List<Violation> violations) {
+record OverrideRequest(Map<String, String> fields, Map<String, String> routeFields, List<Violation> violations) {
 
-    OverrideRequest(Map<PolicyField, String> fields, List<Violation> violations) {
-        this(fields, new EnumMap<>(RouteField.class), violations);
+    OverrideRequest(Map<String, String> fields, List<Violation> violations) {
+        this(fields, new LinkedHashMap<>(), violations);
     }
 
     static OverrideRequest parse(String body) {
@@ -38,8 +39,8 @@ record OverrideRequest(Map<PolicyField, String> fields, Map<RouteField, String> 
      *              array of strings) and {@code priority} (whole number) are fields too
      */
     static OverrideRequest parse(String body, boolean route) {
-        Map<PolicyField, String> fields = new EnumMap<>(PolicyField.class);
-        Map<RouteField, String> routeFields = new EnumMap<>(RouteField.class);
+        Map<String, String> fields = new LinkedHashMap<>();
+        Map<String, String> routeFields = new LinkedHashMap<>();
         List<Violation> violations = new ArrayList<>();
         JsonObject json;
         try (JsonReader reader = Json.createReader(new StringReader(body == null ? "" : body))) {
@@ -59,16 +60,16 @@ record OverrideRequest(Map<PolicyField, String> fields, Map<RouteField, String> 
             return new OverrideRequest(fields, violations);
         }
         for (Map.Entry<String, JsonValue> member : json.entrySet()) {
-            Optional<RouteField> routeField = route ? RouteField.fromConfig(member.getKey()) : Optional.empty();
+            Optional<String> routeField = route ? field(Routes.fields(), member.getKey()) : Optional.empty();
             if (routeField.isPresent()) {
                 routeField(routeField.get(), member.getValue(), routeFields, violations);
                 continue;
             }
-            Optional<PolicyField> field = PolicyField.fromConfig(member.getKey());
+            Optional<String> field = field(Policies.fields(), member.getKey());
             if (field.isEmpty()) {
                 violations.add(new Violation(member.getKey(), member.getValue().toString(),
-                        "unknown field; allowed: " + (route ? RouteField.allowedValues() + ", " : "")
-                                + PolicyField.allowedValues()));
+                        "unknown field; allowed: " + (route ? String.join(", ", Routes.fields()) + ", " : "")
+                                + String.join(", ", Policies.fields())));
                 continue;
             }
             JsonValue value = member.getValue();
@@ -76,12 +77,12 @@ record OverrideRequest(Map<PolicyField, String> fields, Map<RouteField, String> 
                 continue;
             }
             String text = switch (field.get()) {
-                case BURST, COST, MAX_WAITERS -> wholeNumber(value);
-                case ENFORCE -> value == JsonValue.TRUE ? "true" : value == JsonValue.FALSE ? "false" : null;
+                case "burst", "cost", "max-waiters" -> wholeNumber(value);
+                case "enforce" -> value == JsonValue.TRUE ? "true" : value == JsonValue.FALSE ? "false" : null;
                 default -> value.getValueType() == JsonValue.ValueType.STRING ? ((jakarta.json.JsonString) value).getString() : null;
             };
             if (text == null) {
-                violations.add(new Violation(field.get().configName(), value.toString(), "must be " + expected(field.get())));
+                violations.add(new Violation(field.get(), value.toString(), "must be " + expected(field.get())));
             } else {
                 fields.put(field.get(), text);
             }
@@ -96,9 +97,9 @@ record OverrideRequest(Map<PolicyField, String> fields, Map<RouteField, String> 
     List<Violation> tierViolations(boolean newTier) {
         List<Violation> refused = new ArrayList<>();
         fields.forEach((field, value) -> {
-            if (!field.shapesBuckets()) {
-                refused.add(new Violation(field.configName(), value, "a tier sets only the fields of its buckets"
-                        + " (algorithm, rate, burst, refill, key, cost, enforce, max-wait, max-waiters, lease, lease-lifetime); this one is its policy's"));
+            if (!Policies.bucketFields().contains(field)) {
+                refused.add(new Violation(field, value, "a tier sets only the fields of its buckets ("
+                        + String.join(", ", Policies.bucketFields()) + "); this one is its policy's"));
             }
         });
         if (newTier && fields.isEmpty() && violations.isEmpty()) {
@@ -107,22 +108,28 @@ record OverrideRequest(Map<PolicyField, String> fields, Map<RouteField, String> 
         return refused;
     }
 
-    private static void routeField(RouteField field, JsonValue value, Map<RouteField, String> into, List<Violation> violations) {
+    /** The vocabulary's name of a member, whose name may be in any case. */
+    private static Optional<String> field(List<String> vocabulary, String member) {
+        String name = member.toLowerCase(Locale.ROOT);
+        return vocabulary.contains(name) ? Optional.of(name) : Optional.empty();
+    }
+
+    private static void routeField(String field, JsonValue value, Map<String, String> into, List<Violation> violations) {
         if (value.getValueType() == JsonValue.ValueType.NULL) {
             return;
         }
         String text = switch (field) {
-            case PRIORITY -> wholeNumber(value);
-            case METHODS -> value.getValueType() == JsonValue.ValueType.ARRAY
+            case "priority" -> wholeNumber(value);
+            case "methods" -> value.getValueType() == JsonValue.ValueType.ARRAY
                     ? String.join(",", value.asJsonArray().stream().map(v -> v.getValueType() == JsonValue.ValueType.STRING
                         ? ((jakarta.json.JsonString) v).getString() : v.toString()).toList())
                     : value.getValueType() == JsonValue.ValueType.STRING ? ((jakarta.json.JsonString) value).getString() : null;
             default -> value.getValueType() == JsonValue.ValueType.STRING ? ((jakarta.json.JsonString) value).getString() : null;
         };
         if (text == null) {
-            violations.add(new Violation(field.configName(), value.toString(), switch (field) {
-                case PRIORITY -> "must be a whole JSON number";
-                case METHODS -> "must be a JSON string (GET,POST) or an array of strings";
+            violations.add(new Violation(field, value.toString(), switch (field) {
+                case "priority" -> "must be a whole JSON number";
+                case "methods" -> "must be a JSON string (GET,POST) or an array of strings";
                 default -> "must be a JSON string";
             }));
         } else {
@@ -141,10 +148,10 @@ record OverrideRequest(Map<PolicyField, String> fields, Map<RouteField, String> 
         return null;
     }
 
-    private static String expected(PolicyField field) {
+    private static String expected(String field) {
         return switch (field) {
-            case BURST, COST, MAX_WAITERS -> "a whole JSON number";
-            case ENFORCE -> "true or false";
+            case "burst", "cost", "max-waiters" -> "a whole JSON number";
+            case "enforce" -> "true or false";
             default -> "a JSON string";
         };
     }

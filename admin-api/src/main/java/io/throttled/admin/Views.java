@@ -1,11 +1,12 @@
 package io.throttled.admin;
 
-import io.throttled.config.PolicyField;
-import io.throttled.config.ResolvedPolicy;
-import io.throttled.config.Setting;
 import io.throttled.core.Decision;
 import io.throttled.core.Limit;
 import io.throttled.core.Policy;
+import io.throttled.operator.EffectiveSetting;
+import io.throttled.operator.Explanation;
+import io.throttled.operator.PolicyState;
+import io.throttled.operator.RouteState;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,54 +67,39 @@ final class Views {
     public record CountView(String policy, Map<String, Long> outcomes) {
     }
 
-    static PolicyView of(ResolvedPolicy resolved) {
-        Policy p = resolved.policy();
-        Map<String, SettingView> settings = new LinkedHashMap<>();
-        boolean overridden = false;
-        for (Map.Entry<PolicyField, Setting> e : resolved.settings().entrySet()) {
-            Setting s = e.getValue();
-            settings.put(e.getKey().configName(), new SettingView(s.value(), s.source().label(), s.origin()));
-            overridden |= s.source() == io.throttled.config.FieldSource.OVERRIDE;
-        }
-        boolean unlimited = resolved.rules().unlimited();
+    static PolicyView of(PolicyState state) {
+        Policy p = state.policy();
+        boolean unlimited = state.unlimited();
         return new PolicyView(p.name(), p.algorithm().configName(), unlimited ? "unlimited" : p.rate(),
                 p.refill().configName(), p.key().toString(), p.cost(), p.enforce(),
-                unlimited ? List.of() : p.limits().stream().map(LimitView::of).toList(), settings, overridden,
-                List.copyOf(resolved.tiers().keySet()));
+                unlimited ? List.of() : p.limits().stream().map(LimitView::of).toList(), settings(state.settings()),
+                state.overridden(), state.tiers());
     }
 
-    static RouteView route(io.throttled.config.RouteSettings route, ResolvedPolicy policy) {
-        Map<String, SettingView> settings = new LinkedHashMap<>();
-        boolean runtime = false;
-        for (Map.Entry<io.throttled.config.RouteField, Setting> e : route.settings().entrySet()) {
-            Setting s = e.getValue();
-            settings.put(e.getKey().configName(), new SettingView(s.value(), s.source().label(), s.origin()));
-            runtime |= s.source() == io.throttled.config.FieldSource.OVERRIDE;
-        }
-        PolicyView view = of(policy);
-        runtime |= view.overridden();
-        int priority;
-        try {
-            priority = Integer.parseInt(route.value(io.throttled.config.RouteField.PRIORITY));
-        } catch (NumberFormatException e) {
-            priority = 0;
-        }
-        List<String> methods = java.util.Arrays.stream(route.value(io.throttled.config.RouteField.METHODS).split(","))
-                .map(String::trim).filter(m -> !m.isEmpty()).map(m -> m.toUpperCase(java.util.Locale.ROOT)).toList();
-        return new RouteView(route.name(), route.value(io.throttled.config.RouteField.PATH), methods, priority, settings,
-                view, runtime);
+    static RouteView route(RouteState route) {
+        return new RouteView(route.name(), route.path(), route.methods(), route.priority(), settings(route.settings()),
+                of(route.policy()), route.runtime());
     }
 
-    static CheckView check(io.throttled.cdi.PlannedCheck c) {
+    static ExplainView explain(Explanation explanation) {
+        return new ExplainView(explanation.method(), explanation.path(), explanation.resourceMethod(),
+                explanation.template(), explanation.clientAddress(), explanation.checks().stream().map(Views::check).toList());
+    }
+
+    static CheckView check(Explanation.Check c) {
         Policy applied = c.bucketPolicy();
-        boolean unlimited = c.applied().rules().unlimited();
-        return new CheckView(c.origin(), c.policy().policy().name(), c.tier(), applied.name(), c.key(), c.decided(),
-                c.exemptBy(), c.policy().rules().count().toString(), unlimited ? "unlimited" : applied.rate(),
-                applied.algorithm().configName(), applied.enforce());
+        return new CheckView(c.origin(), c.policy(), c.tier(), applied.name(), c.key(), c.decided(), c.exemptBy(),
+                c.count(), c.unlimited() ? "unlimited" : applied.rate(), applied.algorithm().configName(), applied.enforce());
     }
 
     static BucketView bucket(Policy policy, String key, Decision peek, Long ttl) {
         return new BucketView(policy.name(), key, ttl != null, peek.remaining(), peek.resetAfterMillis(), ttl,
                 peek.limit().toString());
+    }
+
+    private static Map<String, SettingView> settings(Map<String, EffectiveSetting> settings) {
+        Map<String, SettingView> views = new LinkedHashMap<>();
+        settings.forEach((field, s) -> views.put(field, new SettingView(s.value(), s.source(), s.origin())));
+        return views;
     }
 }

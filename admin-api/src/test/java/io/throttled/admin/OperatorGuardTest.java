@@ -3,26 +3,42 @@ package io.throttled.admin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
 import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.SecurityContext;
+import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.security.Principal;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
  * Every admin method refuses a caller that is not an operator before it touches anything, whatever the container
- * enforced: the resource here has none of its collaborators, so a method that forgot the check fails with a
- * NullPointerException instead of 401 or 403.
+ * enforced: each resource here has none of its collaborators, so a method that forgot the check fails with a
+ * NullPointerException instead of 401 or 403. The resources are found by scanning the package for {@code @Path}, so
+ * a new one is covered without a change here.
  */
 class OperatorGuardTest {
+    private static final List<Class<?>> RESOURCES = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages(OperatorGuard.class.getPackageName()).stream()
+            .filter(type -> type.isAnnotatedWith(Path.class))
+            .map(JavaClass::reflect)
+            .sorted(Comparator.comparing(Class::getName))
+            .<Class<?>>map(type -> type)
+            .toList();
 
     @Test
     void everyAdminMethodAnswers401ToAnAnonymousCaller() throws Exception {
@@ -56,21 +72,23 @@ class OperatorGuardTest {
     }
 
     @Test
-    void theAdminResourceHasTheMethodsThisTestCovers() {
-        assertThat(adminMethods()).extracting(Method::getName).contains("policies", "override", "dropOverride", "reset",
-                "resetAll", "putRoute", "deleteRoute", "explain", "stats");
+    void theScanFindsEveryResourceAndEveryMethodThisTestCovers() {
+        assertThat(RESOURCES).extracting(Class::getSimpleName).contains("PoliciesResource", "BucketsResource",
+                "RoutesResource", "DecisionsResource");
+        assertThat(adminMethods()).extracting(Method::getName).contains("policies", "policy", "override", "dropOverride",
+                "keys", "bucket", "reset", "resetAll", "routes", "route", "putRoute", "deleteRoute", "explain", "stats");
     }
 
+    /** Every JAX-RS method of every resource class. */
     private static List<Method> adminMethods() {
-        return Arrays.stream(ThrottledAdminResource.class.getDeclaredMethods())
+        return RESOURCES.stream().flatMap(type -> Arrays.stream(type.getDeclaredMethods()))
                 .filter(m -> m.isAnnotationPresent(GET.class) || m.isAnnotationPresent(PUT.class)
                         || m.isAnnotationPresent(DELETE.class) || m.isAnnotationPresent(POST.class))
                 .toList();
     }
 
     private static int statusOf(Method method, SecurityContext security) throws Exception {
-        ThrottledAdminResource resource = new ThrottledAdminResource();
-        resource.security = security;
+        Object resource = withSecurity(method.getDeclaringClass(), security);
         Object[] args = Arrays.stream(method.getParameterTypes()).map(OperatorGuardTest::placeholder).toArray();
         try {
             method.invoke(resource, args);
@@ -81,6 +99,17 @@ class OperatorGuardTest {
             throw new AssertionError(method.getName() + " did something before checking its caller", e.getCause());
         }
         throw new AssertionError(method.getName() + " answered a caller that is not an operator");
+    }
+
+    /** A resource as JAX-RS would make it with nothing but its security context: no bean is injected. */
+    private static Object withSecurity(Class<?> type, SecurityContext security) throws Exception {
+        Object resource = type.getDeclaredConstructor().newInstance();
+        List<Field> contexts = Arrays.stream(type.getDeclaredFields())
+                .filter(f -> f.getType() == SecurityContext.class && f.isAnnotationPresent(Context.class)).toList();
+        assertThat(contexts).as("the @Context SecurityContext of %s", type.getSimpleName()).hasSize(1);
+        contexts.get(0).setAccessible(true);
+        contexts.get(0).set(resource, security);
+        return resource;
     }
 
     private static Object placeholder(Class<?> type) {

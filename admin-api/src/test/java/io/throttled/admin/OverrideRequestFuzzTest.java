@@ -4,8 +4,8 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.throttled.config.PolicyField;
-import io.throttled.config.RouteField;
+import io.throttled.operator.Policies;
+import io.throttled.operator.Routes;
 import jakarta.json.Json;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonReader;
@@ -15,8 +15,8 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -62,18 +62,18 @@ class OverrideRequestFuzzTest {
         if (json.getValueType() != JsonValue.ValueType.OBJECT) {
             return;
         }
-        Map<Object, List<BigDecimal>> sent = new HashMap<>();
+        Map<String, List<BigDecimal>> sent = new HashMap<>();
         for (Map.Entry<String, JsonValue> member : json.asJsonObject().entrySet()) {
-            Optional<?> field = route ? RouteField.fromConfig(member.getKey()) : Optional.empty();
-            field = field.isPresent() ? field : PolicyField.fromConfig(member.getKey());
-            if (field.isPresent() && member.getValue() instanceof JsonNumber number) {
-                sent.computeIfAbsent(field.get(), f -> new ArrayList<>()).add(number.bigDecimalValue());
+            String field = member.getKey().toLowerCase(Locale.ROOT);
+            boolean known = route && Routes.fields().contains(field) || Policies.fields().contains(field);
+            if (known && member.getValue() instanceof JsonNumber number) {
+                sent.computeIfAbsent(field, f -> new ArrayList<>()).add(number.bigDecimalValue());
             }
         }
-        check(request.fields().get(PolicyField.BURST), sent.get(PolicyField.BURST));
-        check(request.fields().get(PolicyField.COST), sent.get(PolicyField.COST));
-        check(request.fields().get(PolicyField.MAX_WAITERS), sent.get(PolicyField.MAX_WAITERS));
-        check(request.routeFields().get(RouteField.PRIORITY), sent.get(RouteField.PRIORITY));
+        for (String field : List.of("burst", "cost", "max-waiters")) {
+            check(request.fields().get(field), sent.get(field));
+        }
+        check(request.routeFields().get("priority"), sent.get("priority"));
     }
 
     private static void check(String kept, List<BigDecimal> sent) {

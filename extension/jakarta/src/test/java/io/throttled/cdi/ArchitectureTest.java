@@ -7,8 +7,9 @@ import io.throttled.testing.ArchitectureContract;
 import org.junit.jupiter.api.Test;
 
 /**
- * The three layers, each its own module, as one picture: arrows point down only (Jakarta integration, then the Redis
- * store, then the plain-Java stores and keys, then the model), and no two packages reach each other. The model, the
+ * The three layers, each its own module, as one picture: arrows point down only (the operator API published for
+ * operators' tools, then Jakarta integration, then the Redis store, then the plain-Java stores and keys, then the
+ * model), and no two packages reach each other. The model, the
  * in-JVM algorithms and the route matcher stand alone: no Jakarta, no Jedis. MicroProfile OpenAPI
  * is optional: only its own package touches it.
  */
@@ -16,15 +17,18 @@ class ArchitectureTest extends ArchitectureContract {
     @Test
     void layersPointDownOnly() {
         layeredArchitecture().consideringOnlyDependenciesInAnyPackage("io.throttled..")
+                .layer("Operator API").definedBy("io.throttled.operator..")
                 .layer("Jakarta integration").definedBy("io.throttled", "io.throttled.config..", "io.throttled.cdi..",
                         "io.throttled.jaxrs..", "io.throttled.servlet..", "io.throttled.telemetry..", "io.throttled.openapi..")
                 .layer("Redis store").definedBy("io.throttled.redis..")
                 .layer("Plain stores, keys and routes").definedBy("io.throttled.memory..", "io.throttled.lease..", "io.throttled.resilience..",
                         "io.throttled.key..", "io.throttled.route..")
                 .layer("Model").definedBy("io.throttled.core..")
-                .whereLayer("Jakarta integration").mayNotBeAccessedByAnyLayer()
+                .whereLayer("Operator API").mayNotBeAccessedByAnyLayer()
+                .whereLayer("Jakarta integration").mayOnlyBeAccessedByLayers("Operator API")
                 .whereLayer("Redis store").mayOnlyBeAccessedByLayers("Jakarta integration")
-                .whereLayer("Plain stores, keys and routes").mayOnlyBeAccessedByLayers("Redis store", "Jakarta integration")
+                .whereLayer("Plain stores, keys and routes").mayOnlyBeAccessedByLayers("Redis store", "Jakarta integration",
+                        "Operator API")
                 .check(classes);
     }
 

@@ -1,6 +1,9 @@
-package io.throttled.admin;
+package io.throttled.operator;
 
-/** The notices that tell every node a bucket was reset (nodes drop what they remember of it). */
+/**
+ * The notices that tell every node a bucket was reset: each drops what it remembers of it (denials, leases). The
+ * resilient limiter around the Redis store reads them ({@code ResilientRateLimiter.onNotice}).
+ */
 final class BucketResets {
     private BucketResets() {
     }

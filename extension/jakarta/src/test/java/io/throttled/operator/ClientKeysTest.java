@@ -1,4 +1,4 @@
-package io.throttled.admin;
+package io.throttled.operator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,12 +9,12 @@ import io.throttled.key.KeyDigest;
 import io.throttled.key.TrustedProxies;
 import org.junit.jupiter.api.Test;
 
-class AdminKeysTest {
+class ClientKeysTest {
     private final ClientIpResolver ips = new ClientIpResolver(TrustedProxies.NONE, 64);
     private final KeyDigest digest = KeyDigest.keyed("a secret of sixteen+ chars");
 
     private String key(String keySource, String given) {
-        return AdminKeys.clientKey(Policy.builder("p").rate("1/1s").key(keySource).build(), given, ips, digest);
+        return ClientKeys.clientKey(Policy.builder("p").rate("1/1s").key(keySource).build(), given, ips, digest);
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.throttled.admin;
+package io.throttled.operator;
 
 import io.throttled.core.KeySource;
 import io.throttled.core.Policy;
@@ -15,8 +15,8 @@ import java.util.Optional;
  * ({@code u:...}, {@code ip:...}, {@code hd:...}) are taken as they are, addresses normalised; the parts of a
  * composite key ({@code u:alice/h:k-123}) each the same way.
  */
-final class AdminKeys {
-    private AdminKeys() {
+final class ClientKeys {
+    private ClientKeys() {
     }
 
     /**

@@ -1,0 +1,50 @@
+package io.throttled.operator;
+
+import io.throttled.config.PolicyField;
+import io.throttled.config.ResolvedPolicy;
+import io.throttled.config.Setting;
+import io.throttled.core.Policy;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A policy as in force now, with every setting and where it came from. A tier is a policy of its own, named
+ * {@code <policy>.tier.<tier>}.
+ *
+ * @param policy    the policy in force: its name, algorithm, limits, key, cost and whether it is enforced
+ * @param settings  each field's effective setting by its config name, in the order of {@link Policies#fields()}
+ * @param unlimited whether it admits every call without deciding (a tier whose rate is {@code unlimited}): its
+ *                  limits then mean nothing
+ * @param tiers     the names of its tiers, in the order {@code tier-by=role:} tries them
+ */
+public record PolicyState(Policy policy, Map<String, EffectiveSetting> settings, boolean unlimited, List<String> tiers) {
+
+    /**
+     * A state that does not change: the settings and tiers are copied.
+     *
+     * @param policy    the policy in force
+     * @param settings  each field's effective setting by its config name
+     * @param unlimited whether it admits every call without deciding
+     * @param tiers     the names of its tiers
+     */
+    public PolicyState {
+        settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+        tiers = List.copyOf(tiers);
+    }
+
+    /** {@return whether an operator overrides any of its settings at runtime} */
+    public boolean overridden() {
+        return settings.values().stream().anyMatch(EffectiveSetting::overridden);
+    }
+
+    static PolicyState of(ResolvedPolicy resolved) {
+        Map<String, EffectiveSetting> settings = new LinkedHashMap<>();
+        for (Map.Entry<PolicyField, Setting> e : resolved.settings().entrySet()) {
+            settings.put(e.getKey().configName(), EffectiveSetting.of(e.getValue()));
+        }
+        return new PolicyState(resolved.policy(), settings, resolved.rules().unlimited(),
+                List.copyOf(resolved.tiers().keySet()));
+    }
+}
