@@ -5,6 +5,7 @@ import io.throttled.core.BucketInventory;
 import io.throttled.core.Decision;
 import io.throttled.core.FailureMode;
 import io.throttled.core.Limit;
+import io.throttled.core.OverrideStore;
 import io.throttled.core.Policy;
 import io.throttled.core.RateLimiter;
 import io.throttled.core.SharedStore;
@@ -249,7 +250,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
      * @param notice the notice
      */
     public void onNotice(String notice) {
-        if (io.throttled.core.OverrideStore.OVERRIDES_CHANGED.equals(notice)) {
+        if (OverrideStore.OVERRIDES_CHANGED.equals(notice)) {
             forgetAll();
         } else if (notice.startsWith("reset ")) {
             String[] parts = notice.split(" ", 3);

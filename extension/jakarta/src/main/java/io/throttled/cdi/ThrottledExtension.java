@@ -53,7 +53,13 @@ public class ThrottledExtension implements Extension {
         }
     }
 
-    private static boolean available(String className) {
+    /**
+     * Whether an optional API is visible to the extension's class loader, so that the beans that use it may be added.
+     *
+     * @param className a class of the API
+     * @return true when it loads
+     */
+    public static boolean available(String className) {
         try {
             Class.forName(className, false, ThrottledExtension.class.getClassLoader());
             return true;

@@ -1,5 +1,6 @@
 package io.throttled.telemetry;
 
+import io.throttled.cdi.ThrottledExtension;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.spi.BeforeBeanDiscovery;
@@ -13,18 +14,9 @@ import jakarta.enterprise.inject.spi.Extension;
 public class TelemetryExtension implements Extension {
 
     void beforeDiscovery(@Observes BeforeBeanDiscovery event) {
-        if (openTelemetryVisible()) {
+        if (ThrottledExtension.available("io.opentelemetry.api.OpenTelemetry")) {
             event.addAnnotatedType(ThrottledTelemetry.class, ThrottledTelemetry.class.getName())
                     .add(ApplicationScoped.Literal.INSTANCE);
-        }
-    }
-
-    private static boolean openTelemetryVisible() {
-        try {
-            Class.forName("io.opentelemetry.api.OpenTelemetry", false, TelemetryExtension.class.getClassLoader());
-            return true;
-        } catch (ClassNotFoundException | LinkageError e) {
-            return false;
         }
     }
 }
