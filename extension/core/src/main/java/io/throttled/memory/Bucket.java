@@ -121,6 +121,36 @@ final class Bucket {
                 reservation);
     }
 
+    /**
+     * Takes up to {@code tokens} from every limit, as much of it as each can give now, never denying: how the
+     * local fallback starts a key from what Redis last said. Returns what the first limit gave.
+     */
+    long charge(Policy policy, long now, long tokens) {
+        LimitState[] states = states(policy, now);
+        List<Limit> policyLimits = policy.limits();
+        long first = 0;
+        for (int i = 0; i < states.length; i++) {
+            Limit limit = policyLimits.get(i);
+            long low = 0;
+            long high = Math.min(tokens, limit.burst());
+            while (low < high) {   // the most the limit admits now: admitting c tokens implies admitting fewer
+                long mid = low + (high - low + 1) / 2;
+                if (states[i].check(limit, now, mid).allowed()) {
+                    low = mid;
+                } else {
+                    high = mid - 1;
+                }
+            }
+            if (low > 0) {
+                states[i].commit(limit, now, low);
+            }
+            if (i == 0) {
+                first = low;
+            }
+        }
+        return first;
+    }
+
     /** Like penalty.lua: every limit pushed on so nothing passes before {@code at} (µs); whether any moved. */
     boolean penalize(Policy policy, long now, long at) {
         touch(now);

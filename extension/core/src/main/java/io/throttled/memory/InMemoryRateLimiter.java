@@ -125,6 +125,24 @@ public final class InMemoryRateLimiter implements RateLimiter, BucketInventory {
         return result;
     }
 
+    /**
+     * Takes up to {@code tokens} from every limit of the key's bucket, as much as each has now, never denying:
+     * the local fallback's way to start a key from the state Redis last answered rather than full.
+     *
+     * @param policy the policy
+     * @param key    the client key
+     * @param tokens at most this many, 0 or more
+     * @return what the policy's first limit gave
+     */
+    public long charge(Policy policy, String key, long tokens) {
+        RateLimiter.checkArguments(policy, key, 0);
+        if (tokens <= 0) {
+            return 0;
+        }
+        long now = clock.nowMicros();
+        return onBucket(name(policy, key), now, b -> b.charge(policy, now, tokens));
+    }
+
     /** Like reserve.lua, under the bucket's lock. */
     @Override
     public Decision reserve(Policy policy, String key, long cost) {

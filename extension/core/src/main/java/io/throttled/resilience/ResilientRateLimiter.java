@@ -36,6 +36,8 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
     private final OverLimitCache denials;
     private final LongSupplier nanoTime;
     private final LeasingRateLimiter leasing;
+    private final FallbackEpisodes episodes;
+    private final LocalFallback fallback;
 
     public ResilientRateLimiter(SharedStore redis, FailureMode mode, RateLimiter local, CircuitBreaker breaker,
                                 OverLimitCache denials, LongSupplier nanoTime) {
@@ -50,13 +52,31 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
      */
     public ResilientRateLimiter(SharedStore redis, FailureMode mode, RateLimiter local, CircuitBreaker breaker,
                                 OverLimitCache denials, LongSupplier nanoTime, LeasingRateLimiter leasing) {
-        this.leasing = leasing;
-        this.redis = redis;
-        this.mode = mode;
-        this.local = local == null ? InMemoryRateLimiter.create() : local;
-        this.breaker = breaker;
-        this.denials = denials;
-        this.nanoTime = nanoTime;
+        this(builder(redis).failureMode(mode).local(local).breaker(breaker).overLimitCache(denials)
+                .nanoTime(nanoTime).leasing(leasing));
+    }
+
+    private ResilientRateLimiter(Builder b) {
+        this.leasing = b.leasing;
+        this.redis = b.redis;
+        this.mode = b.mode;
+        this.local = b.local == null ? InMemoryRateLimiter.create() : b.local;
+        this.breaker = b.breaker;
+        this.denials = b.denials;
+        this.nanoTime = b.nanoTime;
+        this.episodes = new FallbackEpisodes(b.timeoutMillis, b.nanoTime, b.epochMillis);
+        this.fallback = new LocalFallback(this.local, b.rememberedKeys, b.unseenShare, b.nanoTime);
+    }
+
+    /**
+     * A builder around a store: failure mode {@code local}, an in-JVM store, a breaker of 5 failures and 1 s, no
+     * over-limit cache, no leases, 100,000 remembered keys, unseen keys at their full burst.
+     *
+     * @param store the shared store to decorate
+     * @return the builder
+     */
+    public static Builder builder(SharedStore store) {
+        return new Builder(store);
     }
 
     @Override
@@ -75,19 +95,26 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
             }
         }
         if (!breaker.allowsCall()) {
-            return failureMode(policy, key, cost);
+            return failureMode(policy, key, cost, FallbackCause.BREAKER_OPEN);
+        }
+        if (fallback.owes()) {
+            payDebt(policy, key);
         }
         long sentAt = nanoTime.getAsLong();
         Decision decision;
+        fallback.sending(policy, key, cost);
         try {
             decision = leasing != null ? leasing.decide(policy, key, cost) : redis.acquire(policy, key, cost);
         } catch (UnsupportedStoreException e) {
+            fallback.answered(policy, key, cost, null);
             throw e;   // Redis answered: a setup error for the operator, not an outage to hide
         } catch (RuntimeException e) {
+            fallback.answered(policy, key, cost, null);
             redisFailed(policy, e);
-            return failureMode(policy, key, cost);
+            return failureMode(policy, key, cost, FallbackCause.of(e));
         }
-        breaker.succeeded();
+        fallback.answered(policy, key, cost, decision);
+        succeeded();
         if (denials != null) {
             denials.remember(policy, key, cost, decision, sentAt);
         }
@@ -107,18 +134,26 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
             return acquire(policy, key, cost);
         }
         if (!breaker.allowsCall()) {
-            return failureMode(policy, key, cost);
+            return failureMode(policy, key, cost, FallbackCause.BREAKER_OPEN);
         }
+        if (fallback.owes()) {
+            payDebt(policy, key);
+        }
+        Decision decision;
+        fallback.sending(policy, key, cost);
         try {
-            Decision decision = redis.reserve(policy, key, cost);
-            breaker.succeeded();
-            return decision;
+            decision = redis.reserve(policy, key, cost);
         } catch (UnsupportedStoreException e) {
+            fallback.answered(policy, key, cost, null);
             throw e;   // Redis answered: a setup error for the operator, not an outage to hide
         } catch (RuntimeException e) {
+            fallback.answered(policy, key, cost, null);
             redisFailed(policy, e);
-            return failureMode(policy, key, cost);
+            return failureMode(policy, key, cost, FallbackCause.of(e));
         }
+        fallback.answered(policy, key, cost, decision);
+        succeeded();
+        return decision;
     }
 
     /**
@@ -131,7 +166,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         if (breaker.allowsCall()) {
             try {
                 boolean moved = redis.penalize(policy, key, waitMillis);
-                breaker.succeeded();
+                succeeded();
                 return moved;
             } catch (RuntimeException e) {
                 redisFailed(policy, e);
@@ -165,21 +200,31 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
             }
         }
         if (!breaker.allowsCall()) {
-            return failureMode(requests);
+            return failureMode(requests, FallbackCause.BREAKER_OPEN);
+        }
+        if (fallback.owes()) {
+            requests.forEach(r -> payDebt(r.policy(), r.key()));
         }
         long sentAt = nanoTime.getAsLong();
         List<Decision> decisions;
+        requests.forEach(r -> fallback.sending(r.policy(), r.key(), r.cost()));
         try {
             decisions = redis.acquireTogether(requests);
         } catch (UnsupportedStoreException e) {
+            requests.forEach(r -> fallback.answered(r.policy(), r.key(), r.cost(), null));
             throw e;   // Redis answered: a setup error for the operator, not an outage to hide
         } catch (RuntimeException e) {
+            requests.forEach(r -> fallback.answered(r.policy(), r.key(), r.cost(), null));
             breaker.failed(e);
             LOG.log(System.Logger.Level.DEBUG, "throttled: Redis failed for a group of {0}: {1}", requests.size(),
                     e.toString());
-            return failureMode(requests);
+            return failureMode(requests, FallbackCause.of(e));
         }
-        breaker.succeeded();
+        for (int i = 0; i < requests.size(); i++) {
+            Acquisition r = requests.get(i);
+            fallback.answered(r.policy(), r.key(), r.cost(), decisions.get(i));
+        }
+        succeeded();
         if (denials != null) {
             for (int i = 0; i < requests.size(); i++) {
                 Acquisition r = requests.get(i);
@@ -195,23 +240,95 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         LOG.log(System.Logger.Level.DEBUG, "throttled: Redis failed for policy {0}: {1}", policy.name(), e.toString());
     }
 
-    private List<Decision> failureMode(List<Acquisition> requests) {
+    /**
+     * Redis answered: the breaker closes, a running episode ends (and its keys' debts are charged, the first 64 now),
+     * and while debts remain each answer charges a few more.
+     */
+    private void succeeded() {
+        breaker.succeeded();
+        if (episodes.answered()) {
+            fallback.episodeEnded();
+            fallback.takeSome(64, this::charge);
+        } else if (fallback.owes()) {
+            fallback.takeSome(4, this::charge);
+        }
+    }
+
+    /** Charges Redis what this node admitted alone for the key, before Redis decides for it again. */
+    private void payDebt(Policy policy, String key) {
+        Long tokens = fallback.takeDebt(policy, key);
+        if (tokens != null) {
+            charge(policy, key, tokens);
+        }
+    }
+
+    /**
+     * Takes from Redis' bucket what this node admitted alone, as much of it as the bucket holds: a denial says what
+     * is left, and that much is taken instead (three tries at most, as other nodes take meanwhile). What the
+     * bucket cannot hold is forgiven: a limit is never paid below empty.
+     */
+    private void charge(Policy policy, String key, long tokens) {
+        long want = Math.min(tokens, policy.limits().stream().mapToLong(Limit::burst).min().orElse(tokens));
+        Decision answer = null;
+        fallback.sending(policy, key, want);
+        try {
+            for (int attempt = 0; attempt < 3 && want > 0; attempt++) {
+                answer = redis.acquire(policy, key, want);
+                if (answer.allowed()) {
+                    break;
+                }
+                want = Math.min(want, Math.max(0, answer.remaining()));
+            }
+        } catch (UnsupportedStoreException e) {
+            LOG.log(System.Logger.Level.DEBUG, "throttled: cannot charge {0}: {1}", policy.name(), e.toString());
+        } catch (RuntimeException e) {
+            fallback.giveBack(policy, key, tokens);
+            breaker.failed(e);
+        } finally {
+            fallback.answered(policy, key, Math.min(tokens, want), answer);
+        }
+    }
+
+    /** The failure mode of a policy: its own ({@code failure-mode}), else {@code throttled.redis.failure-mode}. */
+    private FailureMode modeFor(Policy policy) {
+        return mode;
+    }
+
+    /**
+     * A group the failure mode decides: all in the local store (all or none) when every policy of it falls back
+     * to {@code local}; otherwise each by its own mode (the local ones still all or none among themselves).
+     */
+    private List<Decision> failureMode(List<Acquisition> requests, FallbackCause cause) {
+        List<Acquisition> locals = new ArrayList<>(requests.size());
+        for (Acquisition r : requests) {
+            if (modeFor(r.policy()) == FailureMode.LOCAL) {
+                locals.add(r);
+            }
+        }
+        List<Decision> localDecisions = locals.isEmpty() ? List.of() : localGroup(locals, cause);
         List<Decision> decisions = new ArrayList<>(requests.size());
-        if (mode == FailureMode.LOCAL) {
-            local.acquireTogether(requests).forEach(d -> decisions.add(d.withOrigin(Decision.Origin.LOCAL_FALLBACK)));
-        } else {
-            requests.forEach(r -> decisions.add(failureMode(r.policy(), r.key(), r.cost())));
+        int next = 0;
+        for (Acquisition r : requests) {
+            decisions.add(modeFor(r.policy()) == FailureMode.LOCAL ? localDecisions.get(next++)
+                    : failureMode(r.policy(), r.key(), r.cost(), cause));
         }
         return decisions;
     }
 
-    private Decision failureMode(Policy policy, String key, long cost) {
+    private List<Decision> localGroup(List<Acquisition> requests, FallbackCause cause) {
+        episodes.fellBack(requests.get(0).policy().name(), cause, FailureMode.LOCAL, requests.size());
+        return fallback.decideTogether(requests, episodes.generation());
+    }
+
+    private Decision failureMode(Policy policy, String key, long cost, FallbackCause cause) {
         Limit limit = policy.limits().get(0);
-        return switch (mode) {
+        FailureMode chosen = modeFor(policy);
+        episodes.fellBack(policy.name(), cause, chosen, 1);
+        return switch (chosen) {
             case OPEN -> new Decision(true, limit.burst(), 0, 0, limit, policy.name(), Decision.Origin.FAIL_OPEN);
             case CLOSED -> new Decision(false, 0, Math.max(1000, breaker.millisUntilTrial()), 0, limit, policy.name(),
                     Decision.Origin.FAIL_CLOSED);
-            case LOCAL -> local.acquire(policy, key, cost).withOrigin(Decision.Origin.LOCAL_FALLBACK);
+            case LOCAL -> fallback.decide(policy, key, cost, episodes.generation());
         };
     }
 
@@ -225,6 +342,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
 
     /** Drops what this node remembers of a key (null: every key) of a policy. */
     public void forget(String policyName, String key) {
+        fallback.forget(policyName, key);
         if (denials != null) {
             denials.forget(policyName, key);
         }
@@ -235,6 +353,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
 
     /** Drops every remembered denial and every lease: the policies changed. */
     public void forgetAll() {
+        fallback.forgetAll();
         if (denials != null) {
             denials.forgetAll();
         }
@@ -302,6 +421,16 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         return breaker;
     }
 
+    /** {@return the fallback episodes of this node: the one running, the last, the counts by cause} */
+    public FallbackEpisodes episodes() {
+        return episodes;
+    }
+
+    /** {@return admissions this node made alone that are not yet charged to Redis, by key} */
+    public int uncharged() {
+        return fallback.debts();
+    }
+
     /** {@return the store it decorates} */
     public SharedStore store() {
         return redis;
@@ -311,5 +440,104 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
     public void close() {
         closeLeases();
         redis.close();
+    }
+
+    /** Builds a {@link ResilientRateLimiter}; see {@link #builder(SharedStore)} for the defaults. */
+    public static final class Builder {
+        private final SharedStore redis;
+        private FailureMode mode = FailureMode.LOCAL;
+        private RateLimiter local;
+        private CircuitBreaker breaker;
+        private OverLimitCache denials;
+        private LongSupplier nanoTime = System::nanoTime;
+        private LongSupplier epochMillis = System::currentTimeMillis;
+        private LeasingRateLimiter leasing;
+        private long timeoutMillis = 50;
+        private long rememberedKeys = 100_000;
+        private double unseenShare = 1.0;
+
+        private Builder(SharedStore redis) {
+            this.redis = java.util.Objects.requireNonNull(redis, "store");
+        }
+
+        /** @param value what decides when Redis cannot, unless a policy says otherwise @return this builder */
+        public Builder failureMode(FailureMode value) {
+            this.mode = java.util.Objects.requireNonNull(value, "failure mode");
+            return this;
+        }
+
+        /** @param value the in-JVM store of the {@code local} failure mode; null for a new one @return this builder */
+        public Builder local(RateLimiter value) {
+            this.local = value;
+            return this;
+        }
+
+        /** @param value the circuit breaker; null for 5 failures and 1 s on {@link #nanoTime} @return this builder */
+        public Builder breaker(CircuitBreaker value) {
+            this.breaker = value;
+            return this;
+        }
+
+        /** @param value the over-limit cache; null for none @return this builder */
+        public Builder overLimitCache(OverLimitCache value) {
+            this.denials = value;
+            return this;
+        }
+
+        /** @param value the clock of timeouts, episodes and refills @return this builder */
+        public Builder nanoTime(LongSupplier value) {
+            this.nanoTime = java.util.Objects.requireNonNull(value, "clock");
+            return this;
+        }
+
+        /** @param value the wall clock an episode's start is shown in @return this builder */
+        public Builder epochMillis(LongSupplier value) {
+            this.epochMillis = java.util.Objects.requireNonNull(value, "clock");
+            return this;
+        }
+
+        /** @param value token leases on the same store; null for none @return this builder */
+        public Builder leasing(LeasingRateLimiter value) {
+            this.leasing = value;
+            return this;
+        }
+
+        /** @param value the Redis timeout in force, which the fallback's log line names @return this builder */
+        public Builder timeoutMillis(long value) {
+            this.timeoutMillis = value;
+            return this;
+        }
+
+        /**
+         * @param value how many keys' last Redis answers the local fallback keeps (0: none, every key starts at the
+         *              unseen share)
+         * @return this builder
+         */
+        public Builder rememberedKeys(long value) {
+            if (value < 0) {
+                throw new IllegalArgumentException("remembered keys must be 0 or more, not " + value);
+            }
+            this.rememberedKeys = value;
+            return this;
+        }
+
+        /**
+         * @param value the share of its burst a key the local fallback has no answer for starts with, 0 to 1
+         * @return this builder
+         */
+        public Builder unseenShare(double value) {
+            if (!(value >= 0 && value <= 1)) {
+                throw new IllegalArgumentException("the unseen share must be within 0..1, not " + value);
+            }
+            this.unseenShare = value;
+            return this;
+        }
+
+        public ResilientRateLimiter build() {
+            if (breaker == null) {
+                breaker = new CircuitBreaker(5, 1000, nanoTime);
+            }
+            return new ResilientRateLimiter(this);
+        }
     }
 }

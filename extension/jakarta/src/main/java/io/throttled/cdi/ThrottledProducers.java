@@ -80,10 +80,12 @@ public class ThrottledProducers {
         RedisRateLimiter onRedis = RedisRateLimiter.builder(scripts).keyspace(new JedisKeyspace(redis.client()))
                 .keyPrefix(settings.keyPrefix()).build();
         // token leases for policies with lease=auto; its timer thread starts with the first lease
-        ResilientRateLimiter limiter = new ResilientRateLimiter(onRedis, r.failureMode(), memory,
-                new CircuitBreaker(r.breakerFailures(), r.breakerOpenFor().toMillis(), System::nanoTime),
-                r.overLimitCacheSize() == 0 ? null : new OverLimitCache(r.overLimitCacheSize(), System::nanoTime),
-                System::nanoTime, LeasingRateLimiter.on(onRedis, onRedis));
+        ResilientRateLimiter limiter = ResilientRateLimiter.builder(onRedis).failureMode(r.failureMode()).local(memory)
+                .breaker(new CircuitBreaker(r.breakerFailures(), r.breakerOpenFor().toMillis(), System::nanoTime))
+                .overLimitCache(r.overLimitCacheSize() == 0 ? null : new OverLimitCache(r.overLimitCacheSize(), System::nanoTime))
+                .leasing(LeasingRateLimiter.on(onRedis, onRedis))
+                .timeoutMillis(redis.settings().commandTimeout().toMillis())
+                .rememberedKeys(r.rememberedKeys()).unseenShare(r.unseenShare()).build();
         notices.onNotice(notice -> forgetOnNotice(limiter, notice));
         return limiter;
     }

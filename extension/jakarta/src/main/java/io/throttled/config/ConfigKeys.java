@@ -25,6 +25,8 @@ public final class ConfigKeys {
     public static final String REDIS_BREAKER_FAILURES = "throttled.redis.breaker.failures";
     public static final String REDIS_BREAKER_OPEN_FOR = "throttled.redis.breaker.open-for";
     public static final String OVER_LIMIT_CACHE_SIZE = "throttled.over-limit-cache.size";
+    public static final String FALLBACK_REMEMBERED_KEYS = "throttled.redis.fallback.remembered-keys";
+    public static final String FALLBACK_UNSEEN_SHARE = "throttled.redis.fallback.unseen-share";
 
     private ConfigKeys() {
     }

@@ -37,8 +37,14 @@ public record ThrottledSettings(
     public record Coalescing(boolean enabled, int maxBatch, int concurrentBatches) {
     }
 
-    /** What happens when Redis fails, and the over-limit cache. */
-    public record Resilience(FailureMode failureMode, int breakerFailures, Duration breakerOpenFor, long overLimitCacheSize) {
+    /**
+     * What happens when Redis fails, and the over-limit cache.
+     *
+     * @param rememberedKeys how many keys' last Redis answers the local fallback starts from
+     * @param unseenShare    the share of its burst a key without a remembered answer starts with in the local fallback
+     */
+    public record Resilience(FailureMode failureMode, int breakerFailures, Duration breakerOpenFor, long overLimitCacheSize,
+                             long rememberedKeys, double unseenShare) {
     }
 
     /**
@@ -62,6 +68,9 @@ public record ThrottledSettings(
         Duration openFor = r.read(ConfigKeys.REDIS_BREAKER_OPEN_FOR, "1s", text -> Durations.positive(ConfigKeys.REDIS_BREAKER_OPEN_FOR, text));
         Long cacheSize = r.read(ConfigKeys.OVER_LIMIT_CACHE_SIZE, "100000",
                 text -> (long) r.intIn(ConfigKeys.OVER_LIMIT_CACHE_SIZE, text, 0, Integer.MAX_VALUE));
+        Long remembered = r.read(ConfigKeys.FALLBACK_REMEMBERED_KEYS, "100000",
+                text -> (long) r.intIn(ConfigKeys.FALLBACK_REMEMBERED_KEYS, text, 0, Integer.MAX_VALUE));
+        Double unseen = r.read(ConfigKeys.FALLBACK_UNSEEN_SHARE, "1", ThrottledSettings::share);
         Boolean coalesce = r.read(ConfigKeys.REDIS_COALESCE, "true", Reader::bool);
         Integer maxBatch = r.read(ConfigKeys.REDIS_COALESCE_MAX_BATCH, "128",
                 text -> r.intIn(ConfigKeys.REDIS_COALESCE_MAX_BATCH, text, 1, 10_000));
@@ -73,8 +82,22 @@ public record ThrottledSettings(
             throw new InvalidSettingsException(r.problems);
         }
         return new ThrottledSettings(prefix, headers, proxies, digest, ipv6, maxBuckets, reread,
-                new Resilience(mode, breakerFailures, openFor, cacheSize), new Coalescing(coalesce, maxBatch, batches), redis,
+                new Resilience(mode, breakerFailures, openFor, cacheSize, remembered, unseen), new Coalescing(coalesce, maxBatch, batches), redis,
                 openApi);
+    }
+
+    /** A share from 0 to 1, such as {@code 0.5}. */
+    private static double share(String text) {
+        double value;
+        try {
+            value = Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("is not a number; allowed: a share from 0 to 1, such as 0.5");
+        }
+        if (!(value >= 0 && value <= 1)) {
+            throw new IllegalArgumentException("is outside the allowed range 0 to 1 (a share of the burst, such as 0.5)");
+        }
+        return value;
     }
 
     /** Reads values, collecting problems instead of stopping at the first. */

@@ -1,0 +1,256 @@
+package io.throttled.resilience;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.throttled.core.Acquisition;
+import io.throttled.core.Algorithm;
+import io.throttled.core.Decision;
+import io.throttled.core.Limit;
+import io.throttled.core.Policy;
+import io.throttled.core.RateLimiter;
+import io.throttled.core.Refill;
+import io.throttled.memory.InMemoryRateLimiter;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.LongSupplier;
+
+/**
+ * The failure mode {@code local} without a fresh burst: a key this node decides in its own store while Redis
+ * fails starts from what Redis last answered for it (refilled at the policy's rate since), less what is still on
+ * its way to Redis and what this node admitted alone before, not full; what it admits alone is charged to Redis
+ * when Redis answers again. So on one node a Redis failure of any length admits no more than the limit, and a call
+ * that timed out but ran on Redis is paid twice (an under-admission of at most the calls that timed out).
+ *
+ * <p>Bounded: at most {@code rememberedKeys} answers and as many debts are kept; a key whose answer was dropped
+ * starts at {@code unseenShare} of its burst.
+ */
+final class LocalFallback {
+    private static final int STRIPES = 1024;
+
+    private final RateLimiter local;
+    private final Cache<Key, Answer> answers;
+    private final long rememberedKeys;
+    private final double unseenShare;
+    private final LongSupplier nanoTime;
+    /** What this node admitted alone and Redis has not been charged yet. */
+    private final ConcurrentHashMap<Key, Debt> debts = new ConcurrentHashMap<>();
+    /** The episode each key was last started from Redis' state in: once per episode, then the local store counts. */
+    private final ConcurrentHashMap<Key, Long> startedIn = new ConcurrentHashMap<>();
+    /** Tokens asked of Redis and not answered yet, by a stripe of the key: they may be taken there any moment. */
+    private final AtomicLongArray inFlight = new AtomicLongArray(STRIPES);
+
+    LocalFallback(RateLimiter local, long rememberedKeys, double unseenShare, LongSupplier nanoTime) {
+        if (rememberedKeys < 0 || !(unseenShare >= 0 && unseenShare <= 1)) {
+            throw new IllegalArgumentException("remembered keys must be >= 0 and the unseen share within 0..1");
+        }
+        this.local = local;
+        this.rememberedKeys = rememberedKeys;
+        this.unseenShare = unseenShare;
+        this.nanoTime = nanoTime;
+        this.answers = Caffeine.newBuilder().maximumSize(rememberedKeys)
+                .executor(Runnable::run)   // maintenance on the caller, never on the JVM-wide common pool
+                .build();
+    }
+
+    /** A call to Redis for these tokens is about to be sent; pair with {@link #answered}. */
+    void sending(Policy policy, String key, long cost) {
+        inFlight.addAndGet(stripe(policy, key), cost);
+    }
+
+    /** The call {@link #sending} announced came back: with a decision, or null when it failed. */
+    void answered(Policy policy, String key, long cost, Decision decision) {
+        inFlight.addAndGet(stripe(policy, key), -cost);
+        if (decision != null && rememberedKeys > 0 && decision.origin() == Decision.Origin.STORE
+                && decision.reservation() == null) {
+            answers.put(new Key(policy, key), new Answer(decision, nanoTime.getAsLong()));
+        }
+    }
+
+    /**
+     * Decides a call alone: starts the key from Redis' last answer when this episode has not yet, then asks the
+     * local store, and owes Redis what it admits.
+     */
+    Decision decide(Policy policy, String key, long cost, long episode) {
+        Key k = start(policy, key, episode);
+        Decision decision = local.acquire(policy, key, cost);
+        if (decision.allowed() && cost > 0) {
+            owe(k, cost);
+        }
+        return decision.withOrigin(Decision.Origin.LOCAL_FALLBACK);
+    }
+
+    /** A group decided alone, all or none, each key started as {@link #decide} starts one. */
+    List<Decision> decideTogether(List<Acquisition> requests, long episode) {
+        for (Acquisition r : requests) {
+            start(r.policy(), r.key(), episode);
+        }
+        List<Decision> decisions = new ArrayList<>(requests.size());
+        List<Decision> made = local.acquireTogether(requests);
+        for (int i = 0; i < made.size(); i++) {
+            Acquisition r = requests.get(i);
+            Decision d = made.get(i);
+            if (d.allowed() && r.cost() > 0 && d.origin() != Decision.Origin.SKIPPED) {
+                owe(new Key(r.policy(), r.key()), r.cost());
+            }
+            decisions.add(d.withOrigin(Decision.Origin.LOCAL_FALLBACK));
+        }
+        return decisions;
+    }
+
+    /** Starts the key from Redis' last answer, once per episode (the local store counts after that). */
+    private Key start(Policy policy, String key, long episode) {
+        Key k = new Key(policy, key);
+        if (local instanceof InMemoryRateLimiter memory) {
+            startedIn.compute(k, (kk, in) -> {
+                if (in == null || in != episode) {
+                    memory.reset(policy, key);
+                    memory.charge(policy, key, consumed(k));
+                }
+                return episode;
+            });
+        }
+        return k;
+    }
+
+    /** Tokens the key's bucket has spent as far as this node knows: Redis' last word, refilled since, plus its own. */
+    long consumed(Key k) {
+        Limit limit;
+        long spent;
+        Answer answer = answers.getIfPresent(k);
+        if (answer == null) {
+            limit = k.policy.limits().get(0);
+            spent = limit.burst() - (long) Math.floor(unseenShare * limit.burst());
+        } else {
+            limit = answer.decision.limit();
+            spent = answer.spentNow(nanoTime.getAsLong(), refillsSteadily(k.policy));
+        }
+        Debt debt = debts.get(k);
+        long owed = debt == null ? 0 : debt.tokens;
+        return Math.min(limit.burst(), spent + owed + Math.max(0, inFlight.get(stripe(k.policy, k.key))));
+    }
+
+    /**
+     * Whether tokens come back a little at a time (then the answer's bucket is refilled in proportion to the time
+     * since); the windows and interval refill give them back at once at the window's end, so until then none.
+     */
+    private static boolean refillsSteadily(Policy policy) {
+        Algorithm a = policy.algorithm();
+        return a == Algorithm.GCRA || a == Algorithm.LEAKY_BUCKET
+                || (a == Algorithm.TOKEN_BUCKET && policy.refill() == Refill.GREEDY);
+    }
+
+    private void owe(Key k, long cost) {
+        if (debts.size() >= Math.max(1, rememberedKeys) && !debts.containsKey(k)) {
+            return;   // bounded: this admission goes uncharged, as a node that forgot it would
+        }
+        long now = nanoTime.getAsLong();
+        debts.merge(k, new Debt(cost, now), (a, b) -> new Debt(a.tokens + b.tokens, now));
+    }
+
+    /** {@return whether some admission is still to be charged to Redis} */
+    boolean owes() {
+        return !debts.isEmpty();
+    }
+
+    /** Takes the key's debt (null when none or too old to matter): the caller charges it to Redis or gives it back. */
+    Long takeDebt(Policy policy, String key) {
+        Debt debt = debts.remove(new Key(policy, key));
+        return debt == null || stale(policy, debt) ? null : debt.tokens;
+    }
+
+    /** Puts back a debt a charge could not pay (Redis failed again). */
+    void giveBack(Policy policy, String key, long tokens) {
+        owe(new Key(policy, key), tokens);
+    }
+
+    /** Up to {@code most} debts of other keys, removed, for the caller to charge. */
+    void takeSome(int most, DebtConsumer consumer) {
+        Iterator<Map.Entry<Key, Debt>> it = debts.entrySet().iterator();
+        for (int n = 0; n < most && it.hasNext(); ) {
+            Map.Entry<Key, Debt> e = it.next();
+            if (debts.remove(e.getKey(), e.getValue())) {
+                if (!stale(e.getKey().policy, e.getValue())) {
+                    consumer.charge(e.getKey().policy, e.getKey().key, e.getValue().tokens);
+                    n++;
+                }
+            }
+        }
+    }
+
+    /** An admission older than the policy's longest window counts in no window Redis will judge again. */
+    private boolean stale(Policy policy, Debt debt) {
+        long longest = policy.limits().stream()   // the time a whole burst takes to come back
+                .mapToLong(l -> Math.max(l.windowMillis(), (long) Math.ceil((double) l.burst() * l.windowMillis()
+                        / l.quantity()))).max().orElse(0);
+        return nanoTime.getAsLong() - debt.lastNanos > longest * 1_000_000;
+    }
+
+    /** An episode ended: the next one starts every key from Redis' answers again. */
+    void episodeEnded() {
+        startedIn.clear();
+    }
+
+    void forget(String policyName, String key) {
+        answers.asMap().keySet().removeIf(k -> matches(k, policyName, key));
+        debts.keySet().removeIf(k -> matches(k, policyName, key));
+        startedIn.keySet().removeIf(k -> matches(k, policyName, key));
+    }
+
+    void forgetAll() {
+        answers.invalidateAll();
+        debts.clear();
+        startedIn.clear();
+    }
+
+    /** {@return debts not yet charged to Redis} */
+    int debts() {
+        return debts.size();
+    }
+
+    private static boolean matches(Key k, String policyName, String key) {
+        return k.policy.name().equals(policyName) && (key == null || k.key.equals(key));
+    }
+
+    private static int stripe(Policy policy, String key) {
+        int h = 31 * policy.name().hashCode() + key.hashCode();
+        return (h ^ (h >>> 16)) & (STRIPES - 1);
+    }
+
+    /** Charges one key's debt to Redis. */
+    interface DebtConsumer {
+        void charge(Policy policy, String key, long tokens);
+    }
+
+    record Key(Policy policy, String key) {
+        /** From the names, which keep their hashes (see {@link OverLimitCache}). */
+        @Override
+        public int hashCode() {
+            return 31 * policy.name().hashCode() + key.hashCode();
+        }
+    }
+
+    private record Debt(long tokens, long lastNanos) {
+    }
+
+    /** What Redis said, and when this node heard it (later than Redis decided: refilling from then is cautious). */
+    private record Answer(Decision decision, long receivedNanos) {
+        long spentNow(long now, boolean steadily) {
+            long burst = decision.limit().burst();
+            long spent = burst - Math.max(0, Math.min(burst, decision.remaining()));
+            long full = decision.resetAfterMillis() * 1_000_000;
+            long elapsed = now - receivedNanos;
+            if (elapsed >= full || spent == 0) {
+                return 0;
+            }
+            if (!steadily) {
+                return spent;
+            }
+            // spent × (full − elapsed) / full, rounded up: what has not come back yet
+            return (long) Math.ceil(spent * ((double) (full - elapsed) / full));
+        }
+    }
+}
