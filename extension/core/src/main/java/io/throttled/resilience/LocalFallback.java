@@ -174,7 +174,9 @@ final class LocalFallback {
             Map.Entry<Key, Debt> e = it.next();
             if (debts.remove(e.getKey(), e.getValue())) {
                 if (!stale(e.getKey().policy, e.getValue())) {
-                    consumer.charge(e.getKey().policy, e.getKey().key, e.getValue().tokens);
+                    if (consumer.charge(e.getKey().policy, e.getKey().key, e.getValue().tokens) != null) {
+                        return;   // Redis failed again: the debt is back, the rest wait for the next answer
+                    }
                     n++;
                 }
             }
@@ -222,7 +224,8 @@ final class LocalFallback {
 
     /** Charges one key's debt to Redis. */
     interface DebtConsumer {
-        void charge(Policy policy, String key, long tokens);
+        /** @return what Redis failed with, or null when charged */
+        RuntimeException charge(Policy policy, String key, long tokens);
     }
 
     record Key(Policy policy, String key) {

@@ -98,7 +98,10 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
             return failureMode(policy, key, cost, FallbackCause.BREAKER_OPEN);
         }
         if (fallback.owes()) {
-            payDebt(policy, key);
+            RuntimeException failed = payDebt(policy, key);
+            if (failed != null) {   // Redis failed the charge: one timeout per call, never two
+                return failureMode(policy, key, cost, FallbackCause.of(failed));
+            }
         }
         long sentAt = nanoTime.getAsLong();
         Decision decision;
@@ -137,7 +140,10 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
             return failureMode(policy, key, cost, FallbackCause.BREAKER_OPEN);
         }
         if (fallback.owes()) {
-            payDebt(policy, key);
+            RuntimeException failed = payDebt(policy, key);
+            if (failed != null) {   // Redis failed the charge: one timeout per call, never two
+                return failureMode(policy, key, cost, FallbackCause.of(failed));
+            }
         }
         Decision decision;
         fallback.sending(policy, key, cost);
@@ -203,7 +209,12 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
             return failureMode(requests, FallbackCause.BREAKER_OPEN);
         }
         if (fallback.owes()) {
-            requests.forEach(r -> payDebt(r.policy(), r.key()));
+            for (Acquisition r : requests) {
+                RuntimeException failed = payDebt(r.policy(), r.key());
+                if (failed != null) {   // Redis failed the charge: one timeout per call, never two
+                    return failureMode(requests, FallbackCause.of(failed));
+                }
+            }
         }
         long sentAt = nanoTime.getAsLong();
         List<Decision> decisions;
@@ -254,12 +265,13 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         }
     }
 
-    /** Charges Redis what this node admitted alone for the key, before Redis decides for it again. */
-    private void payDebt(Policy policy, String key) {
+    /**
+     * Charges Redis what this node admitted alone for the key, before Redis decides for it again; returns what Redis
+     * failed with, or null.
+     */
+    private RuntimeException payDebt(Policy policy, String key) {
         Long tokens = fallback.takeDebt(policy, key);
-        if (tokens != null) {
-            charge(policy, key, tokens);
-        }
+        return tokens == null ? null : charge(policy, key, tokens);
     }
 
     /**
@@ -267,10 +279,11 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
      * is left, and that much is taken instead (three tries at most, as other nodes take meanwhile). What the
      * bucket cannot hold is forgiven: a limit is never paid below empty.
      */
-    private void charge(Policy policy, String key, long tokens) {
+    private RuntimeException charge(Policy policy, String key, long tokens) {
         long want = Math.min(tokens, policy.limits().stream().mapToLong(Limit::burst).min().orElse(tokens));
         Decision answer = null;
-        fallback.sending(policy, key, want);
+        long announced = want;
+        fallback.sending(policy, key, announced);
         try {
             for (int attempt = 0; attempt < 3 && want > 0; attempt++) {
                 answer = redis.acquire(policy, key, want);
@@ -283,10 +296,12 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
             LOG.log(System.Logger.Level.DEBUG, "throttled: cannot charge {0}: {1}", policy.name(), e.toString());
         } catch (RuntimeException e) {
             fallback.giveBack(policy, key, tokens);
-            breaker.failed(e);
+            redisFailed(policy, e);
+            return e;
         } finally {
-            fallback.answered(policy, key, Math.min(tokens, want), answer);
+            fallback.answered(policy, key, announced, answer);
         }
+        return null;
     }
 
     /** The failure mode of a policy: its own ({@code failure-mode}), else {@code throttled.redis.failure-mode}. */

@@ -42,6 +42,32 @@ class ThrottledSettingsTest {
     }
 
     @Test
+    void theLocalFallbackRemembers100000KeysAndStartsUnseenOnesFullUnlessSet() {
+        ThrottledSettings.Resilience defaults = ThrottledSettings.read(config(Map.of())).resilience();
+        assertThat(defaults.rememberedKeys()).isEqualTo(100_000);
+        assertThat(defaults.unseenShare()).isEqualTo(1.0);
+
+        ThrottledSettings.Resilience set = ThrottledSettings.read(config(Map.of(ConfigKeys.FALLBACK_REMEMBERED_KEYS, "0",
+                ConfigKeys.FALLBACK_UNSEEN_SHARE, "0.25"))).resilience();
+        assertThat(set.rememberedKeys()).isZero();
+        assertThat(set.unseenShare()).isEqualTo(0.25);
+    }
+
+    @Test
+    void everyBadFallbackSettingIsNamedWithItsAllowedValues() {
+        assertThatThrownBy(() -> ThrottledSettings.read(config(Map.of(ConfigKeys.FALLBACK_REMEMBERED_KEYS, "-1",
+                ConfigKeys.FALLBACK_UNSEEN_SHARE, "1.5"))))
+                .isInstanceOfSatisfying(InvalidSettingsException.class, e -> assertThat(e.problems()).containsExactlyInAnyOrder(
+                        "throttled.redis.fallback.remembered-keys='-1' must be a whole number from 0 to 2147483647",
+                        "throttled.redis.fallback.unseen-share='1.5': is outside the allowed range 0 to 1 (a share of the"
+                                + " burst, such as 0.5)"));
+        assertThatThrownBy(() -> ThrottledSettings.read(config(Map.of(ConfigKeys.FALLBACK_UNSEEN_SHARE, "half"))))
+                .isInstanceOfSatisfying(InvalidSettingsException.class, e -> assertThat(e.problems()).containsExactly(
+                        "throttled.redis.fallback.unseen-share='half': is not a number; allowed: a share from 0 to 1,"
+                                + " such as 0.5"));
+    }
+
+    @Test
     void idleRedisConnectionsArePingedEvery30sUnlessSetAndZeroTurnsItOff() {
         String url = "redis://localhost:6379";
         assertThat(ThrottledSettings.read(config(Map.of(RedisConfigKeys.URL, url))).redis().orElseThrow().poolIdlePing())
