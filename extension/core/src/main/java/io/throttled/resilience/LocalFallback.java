@@ -25,8 +25,8 @@ import java.util.function.LongSupplier;
  * when Redis answers again. So on one node a Redis failure of any length admits no more than the limit, and a call
  * that timed out but ran on Redis is paid twice (an under-admission of at most the calls that timed out).
  *
- * <p>Bounded: at most {@code rememberedKeys} answers and as many debts are kept; a key whose answer was dropped
- * starts at {@code unseenShare} of its burst.
+ * <p>Bounded: at most {@code rememberedKeys} answers are kept, and debts for at most that many keys (10,000 at
+ * least); a key whose answer was dropped starts at {@code unseenShare} of its burst.
  */
 final class LocalFallback {
     private static final int STRIPES = 1024;
@@ -38,8 +38,11 @@ final class LocalFallback {
     private final LongSupplier nanoTime;
     /** What this node admitted alone and Redis has not been charged yet. */
     private final ConcurrentHashMap<Key, Debt> debts = new ConcurrentHashMap<>();
-    /** The episode each key was last started from Redis' state in: once per episode, then the local store counts. */
-    private final ConcurrentHashMap<Key, Long> startedIn = new ConcurrentHashMap<>();
+    /**
+     * The episode each key was last started from Redis' state in: once per episode, then the local store counts.
+     * Bounded: a key dropped in a long episode with many keys starts again, from the answer and its debt.
+     */
+    private final Cache<Key, Long> startedIn;
     /** Tokens asked of Redis and not answered yet, by a stripe of the key: they may be taken there any moment. */
     private final AtomicLongArray inFlight = new AtomicLongArray(STRIPES);
 
@@ -54,6 +57,8 @@ final class LocalFallback {
         this.answers = Caffeine.newBuilder().maximumSize(rememberedKeys)
                 .executor(Runnable::run)   // maintenance on the caller, never on the JVM-wide common pool
                 .build();
+        this.startedIn = Caffeine.newBuilder().maximumSize(Math.max(rememberedKeys, 10_000))
+                .executor(Runnable::run).build();
     }
 
     /** A call to Redis for these tokens is about to be sent; pair with {@link #answered}. */
@@ -105,7 +110,7 @@ final class LocalFallback {
     private Key start(Policy policy, String key, long episode) {
         Key k = new Key(policy, key);
         if (local instanceof InMemoryRateLimiter memory) {
-            startedIn.compute(k, (kk, in) -> {
+            startedIn.asMap().compute(k, (kk, in) -> {
                 if (in == null || in != episode) {
                     memory.reset(policy, key);
                     memory.charge(policy, key, consumed(k));
@@ -144,7 +149,7 @@ final class LocalFallback {
     }
 
     private void owe(Key k, long cost) {
-        if (debts.size() >= Math.max(1, rememberedKeys) && !debts.containsKey(k)) {
+        if (debts.size() >= Math.max(rememberedKeys, 10_000) && !debts.containsKey(k)) {
             return;   // bounded: this admission goes uncharged, as a node that forgot it would
         }
         long now = nanoTime.getAsLong();
@@ -193,19 +198,19 @@ final class LocalFallback {
 
     /** An episode ended: the next one starts every key from Redis' answers again. */
     void episodeEnded() {
-        startedIn.clear();
+        startedIn.invalidateAll();
     }
 
     void forget(String policyName, String key) {
         answers.asMap().keySet().removeIf(k -> matches(k, policyName, key));
         debts.keySet().removeIf(k -> matches(k, policyName, key));
-        startedIn.keySet().removeIf(k -> matches(k, policyName, key));
+        startedIn.asMap().keySet().removeIf(k -> matches(k, policyName, key));
     }
 
     void forgetAll() {
         answers.invalidateAll();
         debts.clear();
-        startedIn.clear();
+        startedIn.invalidateAll();
     }
 
     /** {@return debts not yet charged to Redis} */
