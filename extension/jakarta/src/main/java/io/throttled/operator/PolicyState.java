@@ -52,13 +52,24 @@ public record PolicyState(Policy policy, Map<String, EffectiveSetting> settings,
      */
     public FailureMode failureMode() {
         EffectiveSetting setting = settings.get(PolicyField.FAILURE_MODE.configName());
-        return setting == null || setting.value().isEmpty() ? policy.failureModeOr(FailureMode.LOCAL)
-                : policy.failureModeOr(FailureMode.fromConfig(setting.value()));
+        FailureMode shown = FailureMode.LOCAL;
+        if (setting != null && !setting.value().isBlank()) {
+            try {
+                shown = FailureMode.fromConfig(setting.value());
+            } catch (IllegalArgumentException notAMode) {
+                // a state built by hand with text that is no mode: the policy's own, else the default's default
+            }
+        }
+        return policy.failureModeOr(shown);
     }
 
     /**
+     * The state of a resolved policy.
+     *
+     * @param resolved     the policy as resolved from the annotation, config and overrides
      * @param storeDefault the failure mode of the policies that set none ({@code throttled.redis.failure-mode}): a
      *                     policy's {@code failure-mode} shows it when the policy follows it
+     * @return its state
      */
     static PolicyState of(ResolvedPolicy resolved, FailureMode storeDefault) {
         Map<String, EffectiveSetting> settings = new LinkedHashMap<>();
