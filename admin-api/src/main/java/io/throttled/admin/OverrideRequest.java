@@ -20,8 +20,9 @@ import java.util.Optional;
 /**
  * The body of {@code PUT throttled/policies/{name}}, read strictly: a JSON object whose members are the
  * config vocabulary, strings for {@code algorithm}, {@code rate}, {@code refill}, {@code key},
- * {@code max-wait} ({@code "2s"}), {@code lease} ({@code "auto"}) and {@code lease-lifetime} ({@code "100ms"}), whole numbers for {@code burst}, {@code cost} and {@code max-waiters}, a boolean
- * for {@code enforce}. Unknown members and wrong types
+ * {@code max-wait} ({@code "2s"}), {@code lease} ({@code "auto"}), {@code lease-lifetime} ({@code "100ms"}) and
+ * {@code failure-mode} ({@code "closed"}; not a tier's), and for the call rules, whole numbers for {@code burst},
+ * {@code cost} and {@code max-waiters}, a boolean for {@code enforce}. Unknown members and wrong types
  * are violations, each named; {@code null} leaves a field to config. Fields are kept by their config name, as text.
  */
 record OverrideRequest(Map<String, String> fields, Map<String, String> routeFields, List<Violation> violations) {
@@ -91,7 +92,8 @@ record OverrideRequest(Map<String, String> fields, Map<String, String> routeFiel
     }
 
     /**
-     * What a tier's override may not hold: the call rules (count, exempt, tier-by, tiers) are its policy's,
+     * What a tier's override may not hold: the call rules (count, exempt, tier-by, tiers, penalty) and the
+     * failure mode are its policy's,
      * and a tier nothing defines yet needs a field of its own, or storing it would create nothing.
      */
     List<Violation> tierViolations(boolean newTier) {

@@ -55,7 +55,9 @@ public class PoliciesResource {
     HttpHeaders headers;
 
     @GET
-    @Operation(summary = "Every policy with its effective settings, and where each setting came from")
+    @Operation(summary = "Every policy with its effective settings, and where each setting came from",
+            description = "failureMode is what decides a policy's calls when Redis cannot: its own failure-mode, or"
+                    + " else throttled.redis.failure-mode (its failure-mode setting then has source default).")
     @APIResponse(responseCode = "200", description = "the policies, sorted by name")
     public Response policies() {
         OperatorGuard.require(security, headers);
@@ -78,10 +80,15 @@ public class PoliciesResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Set the runtime override of a policy, on every node",
             description = "The body names the fields to override, in the config vocabulary: algorithm, rate,"
-                    + " burst, refill, key (strings or numbers as in config), cost (number), enforce (boolean)."
+                    + " refill, key, max-wait, lease, lease-lifetime (strings as in config), burst, cost, max-waiters"
+                    + " (numbers), enforce (boolean), failure-mode (\"open\", \"closed\" or \"local\": what decides"
+                    + " the policy's calls when Redis cannot; left out, throttled.redis.failure-mode), and the call"
+                    + " rules count, exempt, tier-by, tiers, penalty (strings)."
                     + " Fields left out follow config and the annotation. It replaces the previous override."
-                    + " A tier is the policy <policy>.tier.<tier>; it takes only the fields of its buckets, and the"
-                    + " first override of a tier nothing defines yet creates it.")
+                    + " A tier is the policy <policy>.tier.<tier>; it takes only the fields of its buckets (not"
+                    + " failure-mode nor the call rules, which are its policy's), and the"
+                    + " first override of a tier nothing defines yet creates it. Every bad field is named in the 400"
+                    + " answer, with the value and what is allowed.")
     @RequestBody(description = "e.g. {\"rate\": \"20/1s\", \"algorithm\": \"gcra\"}")
     @APIResponse(responseCode = "200", description = "the policy as now in force")
     @APIResponse(responseCode = "400", description = "invalid input, every bad field named; nothing was stored")

@@ -75,7 +75,8 @@ public class RoutesResource {
     @Operation(summary = "Create or replace a route policy, on every node",
             description = "The body has the route's path (a template such as /api/orders/{id} or a glob such as"
                     + " /api/**, under the application's root), methods (optional), priority (optional) and the policy"
-                    + " fields (rate is required for a new route). It replaces the previous runtime settings.")
+                    + " fields, failure-mode among them (rate is required for a new route). It replaces the previous"
+                    + " runtime settings.")
     @RequestBody(description = "e.g. {\"path\": \"/api/login\", \"methods\": [\"POST\"], \"rate\": \"10/1m\", \"key\": \"ip\"}")
     @APIResponse(responseCode = "200", description = "the route as now in force")
     @APIResponse(responseCode = "400", description = "invalid input, every bad field named; nothing was stored")

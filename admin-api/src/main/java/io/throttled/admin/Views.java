@@ -16,9 +16,12 @@ final class Views {
     private Views() {
     }
 
-    /** A policy as in force, with each setting's source. */
+    /**
+     * A policy as in force, with each setting's source; {@code failureMode} is what decides its calls when Redis
+     * cannot, its own or the store's default (its {@code failure-mode} setting says which).
+     */
     public record PolicyView(String name, String algorithm, String rate, String refill, String key, long cost,
-                             boolean enforce, List<LimitView> limits, Map<String, SettingView> settings,
+                             boolean enforce, String failureMode, List<LimitView> limits, Map<String, SettingView> settings,
                              boolean overridden, List<String> tiers) {
     }
 
@@ -71,7 +74,7 @@ final class Views {
         Policy p = state.policy();
         boolean unlimited = state.unlimited();
         return new PolicyView(p.name(), p.algorithm().configName(), unlimited ? "unlimited" : p.rate(),
-                p.refill().configName(), p.key().toString(), p.cost(), p.enforce(),
+                p.refill().configName(), p.key().toString(), p.cost(), p.enforce(), state.failureMode().configName(),
                 unlimited ? List.of() : p.limits().stream().map(LimitView::of).toList(), settings(state.settings()),
                 state.overridden(), state.tiers());
     }

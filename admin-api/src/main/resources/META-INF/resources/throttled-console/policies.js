@@ -5,7 +5,8 @@
   const $ = t.$;
   const TIER = '.tier.';
   const BUCKET_FIELDS = ['algorithm', 'rate', 'refill', 'key', 'max-wait', 'lease', 'lease-lifetime'];
-  const RULE_FIELDS = ['count', 'exempt', 'tier-by', 'tiers', 'penalty'];   // a policy's, not a tier's
+  // a policy's, not a tier's: the call rules, and what decides its calls when Redis cannot
+  const RULE_FIELDS = ['count', 'exempt', 'tier-by', 'tiers', 'penalty', 'failure-mode'];
   let views = new Map();      // policy or tier name -> its view from the API
   let routeNames = new Set();
   let editing = null;         // { name, parent, isNew }
@@ -70,8 +71,16 @@
         + '" title="' + t.escapeHtml(s.origin) + '">' + field + ': ' + t.escapeHtml(s.source) + '</span>').join(' ');
     row.innerHTML = '<td>' + nameHtml + '</td><td>' + t.escapeHtml(view.algorithm) + '</td><td class="rate"><code>'
       + t.escapeHtml(view.rate) + '</code></td><td><code>' + t.escapeHtml(view.key) + '</code></td><td>' + view.cost
-      + '</td><td>' + view.enforce + '</td><td>' + sources + '</td><td class="actions"></td>';
+      + '</td><td>' + view.enforce + '</td><td class="failure-mode">' + failureMode(view) + '</td><td>' + sources
+      + '</td><td class="actions"></td>';
     return row;
+  }
+
+  // The failure mode in force; "(default)" when the policy follows throttled.redis.failure-mode.
+  function failureMode(view) {
+    const s = view.settings['failure-mode'];
+    return t.escapeHtml(view.failureMode || '') + (s && s.source === 'default'
+      ? ' <span class="note" title="' + t.escapeHtml(s.origin) + '">(default)</span>' : '');
   }
 
   // A tier no config key sets exists only through its override: dropping the override removes it.

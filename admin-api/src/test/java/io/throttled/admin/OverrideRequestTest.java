@@ -37,6 +37,7 @@ class OverrideRequestTest {
         "{\"max-waiters\":\"ten\"}       | max-waiters | must be a whole JSON number",
         "{\"lease\":true}                | lease     | must be a JSON string",
         "{\"lease-lifetime\":100}        | lease-lifetime | must be a JSON string",
+        "{\"failure-mode\":false}       | failure-mode | must be a JSON string",
         "{\"algorithm\":[\"gcra\"]}      | algorithm | must be a JSON string",
         "{\"speed\":\"fast\"}            | speed     | unknown field; allowed: algorithm, rate, burst, refill, key, cost, enforce",
         "[1,2]                           | body      | must be a JSON object",
@@ -80,6 +81,22 @@ class OverrideRequestTest {
         assertThat(r.violations()).isEmpty();
         assertThat(r.fields()).containsEntry("lease", "auto").containsEntry("lease-lifetime", "50ms");
         assertThat(r.tierViolations(false)).isEmpty();   // they shape buckets: a tier may set them
+    }
+
+    @Test
+    void readsTheFailureModeAsTheWholeVocabularyDoesAndRefusesItForATier() {
+        OverrideRequest r = OverrideRequest.parse("{\"Failure-Mode\":\"closed\",\"rate\":\"5/1m\"}");
+
+        assertThat(r.violations()).isEmpty();
+        assertThat(r.fields()).containsEntry("failure-mode", "closed").containsEntry("rate", "5/1m");
+        // a tier follows its policy's failure mode: the same refusal, the same shape, as for the call rules
+        assertThat(r.tierViolations(false)).singleElement().satisfies(v -> {
+            assertThat(v.field()).isEqualTo("failure-mode");
+            assertThat(v.value()).isEqualTo("closed");
+            assertThat(v.message()).startsWith("a tier sets only the fields of its buckets (").endsWith("); this one is its policy's")
+                    .doesNotContain("failure-mode");
+        });
+        assertThat(OverrideRequest.parse("{\"failure-mode\":\"closed\"}", true).fields()).containsEntry("failure-mode", "closed");
     }
 
     @Test

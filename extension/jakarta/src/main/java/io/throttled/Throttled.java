@@ -115,4 +115,16 @@ public @interface Throttled {
      */
     @Nonbinding
     String penalty() default "";
+
+    /**
+     * What decides this policy's calls when Redis cannot: {@code open} (admit every call: availability first, say
+     * for a fairness quota), {@code closed} (refuse every call with 503 and {@code Retry-After}: protection first,
+     * say for a login) or {@code local} (decide in this JVM with the same policy); case-insensitive. Empty follows
+     * {@code throttled.redis.failure-mode} (default {@code local}). The policy's tiers follow it; config
+     * ({@code throttled.policy.<name>.failure-mode}) and the admin API override it.
+     *
+     * @return {@code open}, {@code closed}, {@code local}, or empty for {@code throttled.redis.failure-mode}
+     */
+    @Nonbinding
+    String failureMode() default "";
 }

@@ -2,7 +2,10 @@ package io.throttled.core;
 
 import java.util.Locale;
 
-/** What a decision is when Redis cannot make it ({@code throttled.redis.failure-mode}). */
+/**
+ * What a decision is when Redis cannot make it: {@code throttled.redis.failure-mode} for every policy, unless a
+ * policy sets its own ({@code failure-mode}, {@link Policy#failureMode()}).
+ */
 public enum FailureMode {
     /** Allow every call: availability first; nothing is limited while Redis is down. */
     OPEN,

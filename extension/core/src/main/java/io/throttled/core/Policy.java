@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * A named rule: which algorithm, which limits (all decided together), where keys come from, what a call
  * costs, whether denials are enforced or only observed (shadow mode), and whether a call may wait for a
- * permit ({@link Waiting}).
+ * permit ({@link Waiting}), and what decides its calls when the shared store cannot ({@link FailureMode}).
  *
  * <p>Build one with {@link #builder(String)}; invalid combinations are rejected with every problem named.
  *
@@ -18,6 +18,8 @@ import java.util.List;
  * @param enforce   false for shadow mode: decide and report, never block
  * @param waiting   whether and how long calls may wait for a permit
  * @param leasing   whether hot keys take leases of tokens, and their lifetime
+ * @param failureMode what decides its calls when Redis cannot ({@code failure-mode}); null follows the store's
+ *                  default ({@code throttled.redis.failure-mode})
  */
 public record Policy(
         String name,
@@ -28,7 +30,8 @@ public record Policy(
         long cost,
         boolean enforce,
         Waiting waiting,
-        Leasing leasing) {
+        Leasing leasing,
+        FailureMode failureMode) {
 
     /**
      * Checks every field together.
@@ -42,6 +45,7 @@ public record Policy(
      * @param enforce   false for shadow mode
      * @param waiting   how long calls may wait for a permit, and how many at once
      * @param leasing   whether hot keys lease tokens, and for how long
+     * @param failureMode what decides its calls when Redis cannot; null for the store's default
      * @throws InvalidPolicyException naming every bad field
      */
     public Policy {
@@ -53,6 +57,24 @@ public record Policy(
         if (!violations.isEmpty()) {
             throw new InvalidPolicyException(name, violations);
         }
+    }
+
+    /**
+     * A policy that follows the store's failure mode ({@code throttled.redis.failure-mode}).
+     *
+     * @param name      the name
+     * @param algorithm the algorithm
+     * @param limits    the limits
+     * @param refill    the refill
+     * @param key       the key source
+     * @param cost      the cost per call
+     * @param enforce   false for shadow mode
+     * @param waiting   how long calls may wait for a permit, and how many at once
+     * @param leasing   whether hot keys lease tokens, and for how long
+     */
+    public Policy(String name, Algorithm algorithm, List<Limit> limits, Refill refill, KeySource key, long cost,
+                  boolean enforce, Waiting waiting, Leasing leasing) {
+        this(name, algorithm, limits, refill, key, cost, enforce, waiting, leasing, null);
     }
 
     /**
@@ -69,7 +91,7 @@ public record Policy(
      */
     public Policy(String name, Algorithm algorithm, List<Limit> limits, Refill refill, KeySource key, long cost,
                   boolean enforce, Waiting waiting) {
-        this(name, algorithm, limits, refill, key, cost, enforce, waiting, Leasing.OFF);
+        this(name, algorithm, limits, refill, key, cost, enforce, waiting, Leasing.OFF, null);
     }
 
     /**
@@ -85,11 +107,12 @@ public record Policy(
      */
     public Policy(String name, Algorithm algorithm, List<Limit> limits, Refill refill, KeySource key, long cost,
                   boolean enforce) {
-        this(name, algorithm, limits, refill, key, cost, enforce, Waiting.NONE, Leasing.OFF);
+        this(name, algorithm, limits, refill, key, cost, enforce, Waiting.NONE, Leasing.OFF, null);
     }
 
     /**
-     * A builder with the defaults: {@code token-bucket}, greedy refill, {@code principal-or-ip}, cost 1, enforced.
+     * A builder with the defaults: {@code token-bucket}, greedy refill, {@code principal-or-ip}, cost 1, enforced,
+     * the store's failure mode.
      *
      * @param name 1 to 128 of {@code A-Z a-z 0-9 . _ $ -}
      * @return the builder
@@ -101,7 +124,17 @@ public record Policy(
     /** {@return a builder holding this policy's settings, to change some of them} */
     public PolicyBuilder toBuilder() {
         return new PolicyBuilder(name).algorithm(algorithm).limits(limits).refill(refill).key(key).cost(cost)
-                .enforce(enforce).waiting(waiting).leasing(leasing);
+                .enforce(enforce).waiting(waiting).leasing(leasing).failureMode(failureMode);
+    }
+
+    /**
+     * The failure mode that decides this policy's calls when Redis cannot: its own, else the given default.
+     *
+     * @param storeDefault the store's failure mode ({@code throttled.redis.failure-mode})
+     * @return {@link #failureMode()} when set, else {@code storeDefault}
+     */
+    public FailureMode failureModeOr(FailureMode storeDefault) {
+        return failureMode != null ? failureMode : storeDefault;
     }
 
     /** {@return the limits in config form, e.g. {@code 10/1s,1000/1h}} */

@@ -29,6 +29,7 @@ public final class PolicyBuilder {
     private long maxWaiters;
     private boolean leaseAuto;
     private long leaseLifetimeMillis = Leasing.DEFAULT_LIFETIME_MILLIS;
+    private FailureMode failureMode;
 
     PolicyBuilder(String name) {
         this.name = name;
@@ -333,6 +334,33 @@ public final class PolicyBuilder {
     }
 
     /**
+     * What decides the policy's calls when Redis cannot; null (unless set) follows the store's default,
+     * {@code throttled.redis.failure-mode}.
+     *
+     * @param value the failure mode, or null to follow the store's default
+     * @return this builder
+     */
+    public PolicyBuilder failureMode(FailureMode value) {
+        this.failureMode = value;
+        return this;
+    }
+
+    /**
+     * The failure mode as text (case-insensitive); a name that does not parse is reported by {@link #build()}.
+     *
+     * @param text {@code open}, {@code closed} or {@code local}
+     * @return this builder
+     */
+    public PolicyBuilder failureMode(String text) {
+        try {
+            return failureMode(FailureMode.fromConfig(text));
+        } catch (RuntimeException e) {
+            return error("failure-mode", text, new IllegalArgumentException("is not a failure mode; allowed: "
+                    + FailureMode.ALLOWED + " (leave it out to follow throttled.redis.failure-mode)"));
+        }
+    }
+
+    /**
      * Builds the policy, checking every field.
      *
      * @return the policy
@@ -371,7 +399,7 @@ public final class PolicyBuilder {
             throw new InvalidPolicyException(name, violations);
         }
         return new Policy(name, algorithm, effective, refill, key, cost, enforce, new Waiting(maxWaitMillis, maxWaiters),
-                new Leasing(leaseAuto, leaseLifetimeMillis));
+                new Leasing(leaseAuto, leaseLifetimeMillis), failureMode);
     }
 
     private PolicyBuilder error(String field, String text, IllegalArgumentException e) {

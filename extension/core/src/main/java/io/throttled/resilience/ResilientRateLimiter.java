@@ -306,7 +306,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
 
     /** The failure mode of a policy: its own ({@code failure-mode}), else {@code throttled.redis.failure-mode}. */
     private FailureMode modeFor(Policy policy) {
-        return mode;
+        return policy.failureModeOr(mode);
     }
 
     /**

@@ -50,6 +50,8 @@ class PolicyTest {
         "cost      | -1          | cost '-1': must be at least 1 (0 is reserved for peeks)",
         "cost      | 1.5         | cost '1.5': must be a whole number, at least 1",
         "enforce   | yes         | enforce 'yes': must be true or false",
+        "failure-mode | sometimes | failure-mode 'sometimes': is not a failure mode; allowed: open, closed, local",
+        "failure-mode | ''        | failure-mode '': is not a failure mode; allowed: open, closed, local",
     })
     void rejectsEachBadFieldNamingTheFieldAndTheValue(String field, String value, String message) {
         PolicyBuilder builder = Policy.builder("api").rate("10/1s");
@@ -61,6 +63,7 @@ class PolicyTest {
             case "key" -> builder.key(value);
             case "cost" -> builder.cost(value);
             case "enforce" -> builder.enforce(value);
+            case "failure-mode" -> builder.failureMode(value);
             default -> throw new IllegalArgumentException(field);
         }
 
@@ -120,6 +123,39 @@ class PolicyTest {
         Policy.builder("a").algorithm(Algorithm.TOKEN_BUCKET).rate("1000/1s;burst=1000000000000").build();
         Policy.builder("a").algorithm(Algorithm.LEAKY_BUCKET).rate("1/30d").build();
         Policy.builder("a").algorithm(Algorithm.SLIDING_WINDOW_COUNTER).rate("100000/30d").build();
+    }
+
+    @ParameterizedTest
+    @CsvSource({"open, OPEN", "CLOSED, CLOSED", " Local , LOCAL", "oPeN, OPEN"})
+    void takesAFailureModeInAnyCase(String text, FailureMode mode) {
+        Policy policy = Policy.builder("login").rate("5/1m").failureMode(text).build();
+
+        assertThat(policy.failureMode()).isEqualTo(mode);
+        assertThat(policy.failureModeOr(FailureMode.LOCAL)).isEqualTo(mode);
+        assertThat(policy.toBuilder().build()).isEqualTo(policy);   // toBuilder keeps it
+    }
+
+    @Test
+    void withoutAFailureModeAPolicyFollowsTheStoresDefault() {
+        Policy policy = Policy.builder("api").rate("10/1s").build();
+
+        assertThat(policy.failureMode()).isNull();
+        for (FailureMode storeDefault : FailureMode.values()) {
+            assertThat(policy.failureModeOr(storeDefault)).isEqualTo(storeDefault);
+        }
+        assertThat(policy.toBuilder().failureMode(FailureMode.CLOSED).build()).isNotEqualTo(policy)
+                .extracting(Policy::failureMode).isEqualTo(FailureMode.CLOSED);
+        assertThat(policy.toBuilder().failureMode(FailureMode.CLOSED).failureMode((FailureMode) null).build())
+                .isEqualTo(policy);
+    }
+
+    @Test
+    void aBadFailureModeIsReportedWithTheOtherProblems() {
+        InvalidPolicyException e = catchThrowableOfType(InvalidPolicyException.class,
+                () -> Policy.builder("api").rate("10/1s").failureMode("fail-open").cost("-1").build());
+
+        assertThat(e.violations()).extracting(Violation::field).containsExactlyInAnyOrder("failure-mode", "cost");
+        assertThat(e).hasMessageContaining("failure-mode 'fail-open'").hasMessageContaining("open, closed, local");
     }
 
     @Test

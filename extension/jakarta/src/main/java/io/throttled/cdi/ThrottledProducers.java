@@ -71,7 +71,7 @@ public class ThrottledProducers {
             return memory;
         }
         ThrottledSettings.Resilience r = settings.resilience();
-        LOG.log(System.Logger.Level.INFO, "throttled: deciding on {0}; when it fails: {1}",
+        LOG.log(System.Logger.Level.INFO, "throttled: deciding on {0}; when it fails: {1} (unless a policy sets its own failure-mode)",
                 redis.settings().describe(), r.failureMode().configName());
         // the backend owns the connection and closes it
         ThrottledSettings.Coalescing c = settings.coalescing();

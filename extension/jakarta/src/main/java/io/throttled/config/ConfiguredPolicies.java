@@ -41,7 +41,7 @@ final class ConfiguredPolicies {
                             + " the tier letters, digits, _ and - ('default' is the policy itself)");
                 } else if (!PolicyField.fromConfig(parsed[1]).get().shapesBuckets()) {
                     problems.add("unknown setting " + key + "; a tier sets only the fields of its buckets"
-                            + " (algorithm, rate, burst, refill, key, cost, enforce); " + parsed[1]
+                            + " (" + PolicyField.bucketFieldNames() + "); " + parsed[1]
                             + " is the policy's, for every tier");
                 }
             }

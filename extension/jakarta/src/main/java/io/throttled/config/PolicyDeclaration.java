@@ -33,12 +33,12 @@ public record PolicyDeclaration(String name, String origin, Map<PolicyField, Str
 
     /**
      * One tier of a policy: the policy {@code <policy>.tier.<tier>}, set by {@code <prefix>tier.<tier>.<field>},
-     * each field defaulting to the policy's effective value.
+     * each field defaulting to the policy's effective value; {@code failure-mode} is always the policy's.
      */
     public static PolicyDeclaration tier(PolicyDeclaration parent, ResolvedPolicy resolved, String tier) {
         Map<PolicyField, String> inherited = new EnumMap<>(PolicyField.class);
         resolved.settings().forEach((field, setting) -> {
-            if (field.shapesBuckets() && !setting.value().isEmpty()) {
+            if (field.buildsPolicy() && !setting.value().isEmpty()) {   // failure-mode too, which no tier sets
                 inherited.put(field, setting.value());
             }
         });
@@ -85,6 +85,7 @@ public record PolicyDeclaration(String name, String origin, Map<PolicyField, Str
         putIfSet(values, PolicyField.LEASE, annotation.lease());
         putIfSet(values, PolicyField.LEASE_LIFETIME, annotation.leaseLifetime());
         putIfSet(values, PolicyField.PENALTY, annotation.penalty());
+        putIfSet(values, PolicyField.FAILURE_MODE, annotation.failureMode());
         return new PolicyDeclaration(name, origin, values);
     }
 

@@ -169,7 +169,7 @@ public final class PolicyResolver {
             int i = field.ordinal();
             if (unlimited && field == PolicyField.RATE) {
                 builder.rate("1/1s");   // never decided: the call rules say unlimited
-            } else if (field.shapesBuckets() && (sources[i] != FieldSource.DEFAULT || !values[i].isEmpty())) {
+            } else if (field.buildsPolicy() && (sources[i] != FieldSource.DEFAULT || !values[i].isEmpty())) {
                 field.applyTo(builder, values[i]);
             }
             settings.put(field, new Setting(values[i], sources[i], origins[i]));

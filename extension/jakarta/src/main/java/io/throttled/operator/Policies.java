@@ -6,6 +6,7 @@ import io.throttled.config.PolicyRegistry;
 import io.throttled.config.RouteRegistry;
 import io.throttled.config.ThrottledSettings;
 import io.throttled.config.Tiers;
+import io.throttled.core.FailureMode;
 import io.throttled.core.InvalidPolicyException;
 import jakarta.enterprise.context.Dependent;
 import jakarta.inject.Inject;
@@ -26,6 +27,7 @@ public final class Policies {
     private final OverrideSync overrides;
     private final RouteRegistry routes;
     private final StoreCalls store;
+    private final FailureMode storeFailureMode;
 
     @Inject
     Policies(PolicyRegistry registry, OverrideSync overrides, RouteRegistry routes, ThrottledSettings settings) {
@@ -33,6 +35,7 @@ public final class Policies {
         this.overrides = overrides;
         this.routes = routes;
         this.store = new StoreCalls(settings);
+        this.storeFailureMode = settings.resilience().failureMode();
     }
 
     /** {@return the config name of every policy field, as annotations, config and overrides name them, in order} */
@@ -57,7 +60,7 @@ public final class Policies {
 
     /** {@return every policy in force, sorted by name; tiers are listed by their policy} */
     public List<PolicyState> all() {
-        return registry.names().stream().map(registry::resolve).flatMap(Optional::stream).map(PolicyState::of).toList();
+        return registry.names().stream().map(registry::resolve).flatMap(Optional::stream).map(this::state).toList();
     }
 
     /**
@@ -67,7 +70,7 @@ public final class Policies {
      * @return the policy; empty when nothing defines it
      */
     public Optional<PolicyState> find(String name) {
-        return registry.resolve(name).map(PolicyState::of);
+        return registry.resolve(name).map(this::state);
     }
 
     /**
@@ -78,7 +81,7 @@ public final class Policies {
      * @return the tier as it would be; empty when the name is no such tier, or the tier exists
      */
     public Optional<PolicyState> newTier(String name) {
-        return registry.newTier(name).map(PolicyState::of);
+        return registry.newTier(name).map(this::state);
     }
 
     /**
@@ -140,6 +143,10 @@ public final class Policies {
             overrides.reload();
             return find(name);
         });
+    }
+
+    private PolicyState state(io.throttled.config.ResolvedPolicy resolved) {
+        return PolicyState.of(resolved, storeFailureMode);
     }
 
     /** The fields by config name (in any case) as the vocabulary's. */

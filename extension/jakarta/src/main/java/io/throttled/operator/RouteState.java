@@ -63,11 +63,11 @@ public record RouteState(String name, Map<String, EffectiveSetting> settings, Po
         return setting == null ? field.defaultText() : setting.value();
     }
 
-    static RouteState of(RouteSettings route, ResolvedPolicy policy) {
+    static RouteState of(RouteSettings route, ResolvedPolicy policy, io.throttled.core.FailureMode storeDefault) {
         Map<String, EffectiveSetting> settings = new LinkedHashMap<>();
         for (Map.Entry<RouteField, Setting> e : route.settings().entrySet()) {
             settings.put(e.getKey().configName(), EffectiveSetting.of(e.getValue()));
         }
-        return new RouteState(route.name(), settings, PolicyState.of(policy));
+        return new RouteState(route.name(), settings, PolicyState.of(policy, storeDefault));
     }
 }

@@ -9,6 +9,7 @@ import io.throttled.config.RouteField;
 import io.throttled.config.RouteRegistry;
 import io.throttled.config.RouteSettings;
 import io.throttled.config.ThrottledSettings;
+import io.throttled.core.FailureMode;
 import io.throttled.core.InvalidPolicyException;
 import io.throttled.core.Violation;
 import jakarta.enterprise.context.Dependent;
@@ -32,6 +33,7 @@ public final class Routes {
     private final OverrideSync overrides;
     private final RouteRegistry routes;
     private final StoreCalls store;
+    private final FailureMode storeFailureMode;
 
     @Inject
     Routes(PolicyRegistry policies, OverrideSync overrides, RouteRegistry routes, ThrottledSettings settings) {
@@ -39,6 +41,7 @@ public final class Routes {
         this.overrides = overrides;
         this.routes = routes;
         this.store = new StoreCalls(settings);
+        this.storeFailureMode = settings.resilience().failureMode();
     }
 
     /** {@return the config names of a route's own fields, beside its policy's: {@code path}, {@code methods}, {@code priority}} */
@@ -172,7 +175,7 @@ public final class Routes {
     }
 
     private RouteState state(RouteSettings route) {
-        return RouteState.of(route, policies.resolve(policies.routeDeclaration(route.name())));
+        return RouteState.of(route, policies.resolve(policies.routeDeclaration(route.name())), storeFailureMode);
     }
 
     private static Map<RouteField, String> routeFields(Map<String, String> fields) {

@@ -7,6 +7,7 @@ import io.throttled.ThrottledException;
 import io.throttled.cdi.TestConfig;
 import io.throttled.config.FieldSource;
 import io.throttled.config.PolicyField;
+import io.throttled.core.FailureMode;
 import io.throttled.core.InvalidPolicyException;
 import io.throttled.core.Violation;
 import java.util.Arrays;
@@ -114,10 +115,54 @@ class PoliciesTest {
     }
 
     @Test
+    void aPolicysFailureModeIsItsOwnOrTheStoresDefaultSayingWhich() {
+        TestConfig.set("throttled.redis.failure-mode", "open");
+        TestConfig.set("throttled.policy.login.rate", "5/1m");
+        TestConfig.set("throttled.policy.login.failure-mode", "closed");
+        try (WeldContainer cdi = OperatorContainer.boot()) {
+            Policies policies = cdi.select(Policies.class).get();
+
+            PolicyState greet = policies.find("greet").orElseThrow();
+            assertThat(greet.failureMode()).isEqualTo(FailureMode.OPEN);
+            assertThat(greet.settings().get("failure-mode"))
+                    .isEqualTo(new EffectiveSetting("open", "default", "throttled.redis.failure-mode"));
+            PolicyState login = policies.find("login").orElseThrow();
+            assertThat(login.failureMode()).isEqualTo(FailureMode.CLOSED);
+            assertThat(login.settings().get("failure-mode")).isEqualTo(new EffectiveSetting("closed", "config", "test-config"));
+        }
+    }
+
+    @Test
+    void anOverrideOfTheFailureModeIsValidatedAndHoldsAtOnce() {
+        try (WeldContainer cdi = OperatorContainer.boot()) {
+            Policies policies = cdi.select(Policies.class).get();
+            assertThat(policies.find("greet").orElseThrow().failureMode()).isEqualTo(FailureMode.LOCAL);   // the default's default
+
+            PolicyState closed = policies.override("greet", Map.of("failure-mode", "CLOSED")).orElseThrow();
+
+            assertThat(closed.policy().failureMode()).isEqualTo(FailureMode.CLOSED);
+            assertThat(closed.failureMode()).isEqualTo(FailureMode.CLOSED);
+            assertThat(closed.settings().get("failure-mode").overridden()).isTrue();
+            assertThatThrownBy(() -> policies.override("greet", Map.of("failure-mode", "ajar", "rate", "often")))
+                    .isInstanceOfSatisfying(InvalidPolicyException.class, e -> {
+                        assertThat(e.violations()).extracting(Violation::field).containsExactlyInAnyOrder("failure-mode", "rate");
+                        assertThat(e.violations()).filteredOn(v -> v.field().equals("failure-mode")).singleElement()
+                                .satisfies(v -> assertThat(v.toString()).startsWith("failure-mode 'ajar': is not a failure"
+                                        + " mode; allowed: open, closed, local"));
+                    });
+            assertThat(policies.find("greet").orElseThrow().failureMode()).as("the bad override stored nothing")
+                    .isEqualTo(FailureMode.CLOSED);
+            assertThat(policies.dropOverride("greet").orElseThrow().failureMode()).isEqualTo(FailureMode.LOCAL);
+        }
+    }
+
+    @Test
     void theVocabularyIsTheConfigs() {
         assertThat(Policies.fields()).containsExactlyElementsOf(Arrays.stream(PolicyField.values())
                 .map(PolicyField::configName).toList());
-        assertThat(Policies.bucketFields()).contains("rate", "algorithm", "lease").doesNotContain("count", "exempt");
+        assertThat(Policies.bucketFields()).contains("rate", "algorithm", "lease")
+                .doesNotContain("count", "exempt", "failure-mode");   // a tier follows its policy's failure mode
+        assertThat(Policies.fields()).contains("failure-mode");
         assertThat(Routes.fields()).containsExactly("path", "methods", "priority");
         assertThat(EffectiveSetting.RUNTIME_OVERRIDE).isEqualTo(FieldSource.OVERRIDE.label());
     }
