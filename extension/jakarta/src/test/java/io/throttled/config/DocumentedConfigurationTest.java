@@ -41,8 +41,10 @@ class DocumentedConfigurationTest {
                 unread.add(key);
             }
         }
-        assertThat(undocumented).as("keys the code reads that " + DOC + " does not list").isEmpty();
-        assertThat(unread).as("keys " + DOC + " lists that the code does not read").isEmpty();
+        List<String> problems = new ArrayList<>();
+        undocumented.forEach(key -> problems.add(key + ": the code reads it, the table does not list it"));
+        unread.forEach(key -> problems.add(key + ": the table lists it, the code does not read it"));
+        assertThat(problems).as(DOC.toString()).isEmpty();
     }
 
     @Test
