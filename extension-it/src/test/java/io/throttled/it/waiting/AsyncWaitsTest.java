@@ -65,7 +65,7 @@ class AsyncWaitsTest {
         }
         all.get(1, TimeUnit.SECONDS);
         System.out.printf("AsyncWaitsTest: %d calls waiting at once, threads %d before, at most %d while waiting%n",
-                waitingAtOnce, before, mostThreads);   // for the README's figures (the server's console.log)
+                waitingAtOnce, before, mostThreads);   // figures for docs/internals/testing.md (console.log)
 
         // ten seconds of slots: issuing a thousand calls takes far less, so most were waiting together
         assertThat(waitingAtOnce).as("calls waiting at once").isGreaterThan(CALLS / 2);

@@ -21,7 +21,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The behaviour every store must show, on an injected clock. Run against the in-JVM store and the Redis
- * store (standalone and Cluster) by the subclasses; the seed documents' examples hold exactly.
+ * store (standalone and Cluster) by the subclasses; the classic examples (the Redis docs' token bucket of 10
+ * refilling 1/s, the fixed window's double burst at a boundary, ...) hold exactly.
  */
 public abstract class RateLimiterContract extends TimelineContract {
     protected RateLimiterContract() {
@@ -58,7 +59,7 @@ public abstract class RateLimiterContract extends TimelineContract {
         return allowed;
     }
 
-    // --- the seed documents' examples ---------------------------------------------------------------
+    // --- the classic examples: the Redis docs' token bucket, the windows at a boundary ------------------
 
     @ParameterizedTest
     @EnumSource(Refill.class)

@@ -42,7 +42,7 @@ class FilterDefaultTest {
         assertThat(withOwn.getValue(FilterDefault.FILTER_KEY, String.class)).isEqualTo("com.example.AppFilter");
     }
 
-    /** What the README tells an application with a filter of its own to do, run as a MicroProfile OpenAPI runtime does. */
+    /** What docs/guide/openapi.md tells an application with its own filter to do, run as a MicroProfile OpenAPI runtime does. */
     @Test
     void anApplicationsFilterThatCallsOursGetsBoth() {
         routeOverEverything();

@@ -10,12 +10,12 @@ import io.throttled.redis.RedisRateLimiter;
 import io.throttled.redis.RedisSettings;
 
 /**
- * The README's plain-Java example, compiled and run by {@link PlainJavaExampleTest}: a message consumer (no CDI,
- * no server) that lets each tenant ingest 5 messages a minute across every worker sharing the Redis, and says how
+ * The plain-Java example of docs/guide/java-api.md, compiled and run by {@link PlainJavaExampleTest}: a message
+ * consumer (no CDI, no server) that lets each tenant ingest 5 messages a minute across every worker sharing the Redis, and says how
  * long to wait when a tenant is over.
  */
 public final class IngestWorker implements AutoCloseable {
-    // README: plain-java (begin)
+    // docs: plain-java (begin)
     private final Policy perTenant = Policy.builder("ingest")
             .algorithm(Algorithm.GCRA)
             .rate("5/1m")
@@ -38,5 +38,5 @@ public final class IngestWorker implements AutoCloseable {
     public void close() {
         redis.close();   // the worker's pool and its threads end with it
     }
-    // README: plain-java (end)
+    // docs: plain-java (end)
 }

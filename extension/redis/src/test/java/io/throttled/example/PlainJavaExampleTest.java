@@ -16,8 +16,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A plain Java user adds throttled-redis alone: this module's test class path is that (plus the test tools), and
- * the README's example limits calls on a real Redis through the {@code RateLimiter} API with nothing of Jakarta or
- * MicroProfile loadable.
+ * the example of docs/guide/java-api.md limits calls on a real Redis through the {@code RateLimiter} API with
+ * nothing of Jakarta or MicroProfile loadable.
  */
 @ExtendWith(RedisExtension.class)
 class PlainJavaExampleTest {
@@ -34,19 +34,20 @@ class PlainJavaExampleTest {
         }
     }
 
-    /** The README shows the example's body as it is compiled here, so the two cannot drift apart. */
+    /** docs/guide/java-api.md shows the example's body as it is compiled here, so the two cannot drift apart. */
     @Test
-    void theReadmeShowsTheExampleAsCompiled() throws IOException {
+    void theGuideShowsTheExampleAsCompiled() throws IOException {
         String source = Files.readString(Path.of("src/test/java/io/throttled/example/IngestWorker.java"));
-        String body = source.substring(source.indexOf('\n', source.indexOf("// README: plain-java (begin)")) + 1,
-                source.indexOf("    // README: plain-java (end)"));
+        String body = source.substring(source.indexOf('\n', source.indexOf("// docs: plain-java (begin)")) + 1,
+                source.indexOf("    // docs: plain-java (end)"));
         String shown = body.lines().map(line -> line.startsWith("    ") ? line.substring(4) : line)
                 .reduce((a, b) -> a + "\n" + b).orElseThrow();
-        assertThat(Files.readString(Path.of("..", "..", "README.md"))).contains("```java\n" + shown + "\n```");
+        assertThat(Files.readString(Path.of("..", "..", "docs", "guide", "java-api.md")))
+                .contains("```java\n" + shown + "\n```");
     }
 
     @Test
-    void theReadmeExampleLimitsEachTenantOnRedis(TestRedis redis) {
+    void theExampleLimitsEachTenantOnRedis(TestRedis redis) {
         String tenant = UUID.randomUUID().toString();
         try (IngestWorker first = new IngestWorker(redis.url()); IngestWorker second = new IngestWorker(redis.url())) {
             for (int i = 0; i < 5; i++) {

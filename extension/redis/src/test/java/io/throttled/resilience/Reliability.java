@@ -8,7 +8,7 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * The figures the resilience tests measured, appended to {@code target/reliability.md} (and printed), so
- * the README's reliability section can quote the last run.
+ * docs/operations/reliability.md can quote the last run.
  */
 final class Reliability {
     private static final Path REPORT = Path.of("target", "reliability.md");
