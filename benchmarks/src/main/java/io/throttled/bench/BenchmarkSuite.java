@@ -20,7 +20,7 @@ public final class BenchmarkSuite {
 
     /** What to run, and where. */
     record Options(Path out, Path wlp, boolean smoke, Set<Integer> sections) {
-        static final Set<Integer> ALL = Set.of(1, 2, 3, 5, 6, 7);
+        static final Set<Integer> ALL = Set.of(1, 2, 3, 5, 6, 7, 8);
 
         static Options parse(String... args) {
             Path out = Path.of("benchmarks/results");
@@ -36,7 +36,7 @@ public final class BenchmarkSuite {
                     case "--skip-jmh" -> sections.remove(7);
                     case "--sections" -> sections = sections(value(args, ++i, "--sections"));
                     default -> throw new IllegalArgumentException("unknown argument '" + args[i]
-                            + "'; accepted: --out DIR, --wlp DIR, --smoke, --skip-http, --skip-jmh, --sections 1,2,3,5,6,7");
+                            + "'; accepted: --out DIR, --wlp DIR, --smoke, --skip-http, --skip-jmh, --sections 1,2,3,5,6,7,8");
                 }
             }
             return new Options(out, wlp, smoke, sections);
@@ -57,7 +57,7 @@ public final class BenchmarkSuite {
             }
             if (chosen.isEmpty() || !ALL.containsAll(chosen)) {
                 throw new IllegalArgumentException("--sections '" + list + "': a comma-separated list of 1, 2, 3 (with 4),"
-                        + " 5, 6, 7");
+                        + " 5, 6, 7, 8");
             }
             return chosen;
         }
@@ -121,6 +121,9 @@ public final class BenchmarkSuite {
             }
             if (options.runs(7)) {
                 new JmhBench().run(report, options.smoke());
+            }
+            if (options.runs(8)) {   // on a Redis of its own: it fills it and makes it fork
+                new DecisionLatencyUnderLoad().run(report, DecisionLatencyUnderLoad.Settings.of(options.smoke()), true);
             }
         }
         Path results = options.out().resolve("results.md");

@@ -25,7 +25,8 @@ class BenchmarkSuiteSmokeTest {
         assertThat(written).containsExactly(out.resolve("results.md"), out.resolve("throughput.png"), out.resolve("bucket4j.png"));
         String report = Files.readString(out.resolve("results.md"));
         assertThat(report).contains("- Redis: ", "- JDK: ", "1. Against the physical limit", "2. Against Bucket4j",
-                "3. Round trips and server cost", "4. Memory per key", "6. Flood", "7. In-JVM (JMH)");
+                "3. Round trips and server cost", "4. Memory per key", "6. Flood", "7. In-JVM (JMH)",
+                "8. Decision latency, and the Redis timeout", "| healthy, 64 callers (of ", "| BGREWRITEAOF, 8 callers |");
         for (String algorithm : List.of("token-bucket", "token-bucket (interval)", "gcra", "fixed-window",
                 "sliding-window-log", "sliding-window-counter", "leaky-bucket")) {
             assertThat(report).contains("| " + algorithm + " | 64 |");
@@ -59,9 +60,9 @@ class BenchmarkSuiteSmokeTest {
     void aBadArgumentIsNamedWithTheAcceptedOnes() {
         assertThatThrownBy(() -> BenchmarkSuite.Options.parse("--fast"))
                 .hasMessage("unknown argument '--fast'; accepted: --out DIR, --wlp DIR, --smoke, --skip-http, --skip-jmh,"
-                        + " --sections 1,2,3,5,6,7");
+                        + " --sections 1,2,3,5,6,7,8");
         assertThatThrownBy(() -> BenchmarkSuite.Options.parse("--sections", "1,4"))
-                .hasMessage("--sections '1,4': a comma-separated list of 1, 2, 3 (with 4), 5, 6, 7");
+                .hasMessage("--sections '1,4': a comma-separated list of 1, 2, 3 (with 4), 5, 6, 7, 8");
         assertThatThrownBy(() -> BenchmarkSuite.Options.parse("--out")).hasMessage("--out needs a value");
     }
 }

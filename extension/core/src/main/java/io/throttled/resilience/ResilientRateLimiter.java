@@ -467,7 +467,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         private LongSupplier nanoTime = System::nanoTime;
         private LongSupplier epochMillis = System::currentTimeMillis;
         private LeasingRateLimiter leasing;
-        private long timeoutMillis = 50;
+        private long timeoutMillis = 200;   // throttled.redis.timeout's default
         private long rememberedKeys = 100_000;
         private double unseenShare = 1.0;
 

@@ -206,7 +206,7 @@ public record ThrottledSettings(
         /** Whether every timeout and pool setting could be read (the problems of those that could not recorded). */
         private boolean limits(RedisSettings.Builder b) {
             Duration connect = duration(RedisConfigKeys.CONNECT_TIMEOUT, "500ms");
-            Duration timeout = duration(RedisConfigKeys.TIMEOUT, "50ms");
+            Duration timeout = duration(RedisConfigKeys.TIMEOUT, "200ms");
             Integer maxTotal = read(RedisConfigKeys.POOL_MAX_TOTAL, "32",
                     v -> intIn(RedisConfigKeys.POOL_MAX_TOTAL, v, 1, 10_000));
             Integer maxIdle = read(RedisConfigKeys.POOL_MAX_IDLE, maxTotal == null ? "32" : maxTotal.toString(),

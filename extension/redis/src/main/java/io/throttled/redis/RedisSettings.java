@@ -206,7 +206,7 @@ public final class RedisSettings {
         private String sentinelUsername;
         private String sentinelPassword;
         private Duration connectTimeout = Duration.ofMillis(500);
-        private Duration commandTimeout = Duration.ofMillis(50);
+        private Duration commandTimeout = Duration.ofMillis(200);   // measured: docs/operations/redis-timeout.md
         private int poolMaxTotal = 32;
         private int poolMaxIdle = 32;
         private int poolMinIdle = 0;   // above 0, the pool re-creates a broken connection in the failing caller's thread
@@ -336,7 +336,7 @@ public final class RedisSettings {
         }
 
         /**
-         * Sets how long one command may take before it fails (50 ms unless set).
+         * Sets how long one command may take before it fails (200 ms unless set).
          *
          * @param value a positive duration
          * @return this builder

@@ -52,7 +52,7 @@ class RedisConnectionsTest {
     void thePasswordMayComeFromItsOwnSettingAndAWrongOneFailsClearly() {
         try (RedisProcess server = RedisProcess.start("--requirepass", "s3cret")) {
             RedisSettings right = RedisSettings.builder().url(server.url()).password("s3cret")
-                    .commandTimeout(Duration.ofSeconds(2)).build();   // the default 50 ms is too short on a busy CI machine
+                    .commandTimeout(Duration.ofSeconds(2)).build();   // the default 200 ms can be too short on a busy CI machine
             try (RedisRateLimiter limiter = RedisRateLimiter.builder(RedisConnections.scripting(right)).build()) {
                 assertThat(limiter.acquire(POLICY, "k").allowed()).isTrue();
             }

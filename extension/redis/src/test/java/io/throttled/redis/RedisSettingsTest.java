@@ -27,7 +27,7 @@ class RedisSettingsTest {
     void hasShortTimeoutsAndABoundedPoolByDefault() {
         RedisSettings s = RedisSettings.ofUrl("redis://localhost:6379");
 
-        assertThat(s.commandTimeout()).isEqualTo(Duration.ofMillis(50));
+        assertThat(s.commandTimeout()).isEqualTo(Duration.ofMillis(200));
         assertThat(s.connectTimeout()).isEqualTo(Duration.ofMillis(500));
         assertThat(s.poolMaxTotal()).isEqualTo(32);
         assertThat(s.poolMaxWait()).isEqualTo(Duration.ofMillis(50));

@@ -29,7 +29,7 @@ class ClusterReshardTest {
     @Test
     void movingTheHotKeysSlotFailsNoDecision() throws Exception {
         try (RedisClusterProcess cluster = RedisClusterProcess.start(3, 0);
-             // a 2 s command timeout: under a loaded machine the default 50 ms can time out, and that decision is then
+             // a 2 s command timeout: under a loaded machine the default 200 ms can time out, and that decision is then
              // the failure mode's (ClusterFailoverTest and SendOnceTest cover timeouts); this tests resharding
              ResilientRateLimiter limiter = Resilient.limiter(RedisSettings.builder().cluster(cluster.seedList())
                      .commandTimeout(Duration.ofSeconds(2)).build(), FailureMode.CLOSED, false)) {
