@@ -52,16 +52,16 @@ final class AdmissionChecker {
      * @param worstKey          the key of the worst set
      * @param longestPeriodMs   the longest fallback period of any node
      * @param perfectAdmissions what one perfect bucket would have admitted at the same call times
+     * @param underAdmissions   per key, what the perfect bucket admitted beyond the timeline, summed
      * @param deniedButPerfect  calls denied that the perfect bucket admitted
+     * @param worstExcessSummed a diagnosis, not the verdict: the largest (admissions − bound) when D is instead the
+     *                          most any one node spent in fallback periods overlapping the interval, summed
      */
     record Verdict(long admissions, double worstOverEnvelope, double worstExcess, double boundAtWorst, String worstKey,
-                   double longestPeriodMs, long perfectAdmissions, long deniedButPerfect) {
+                   double longestPeriodMs, long perfectAdmissions, long underAdmissions, long deniedButPerfect,
+                   double worstExcessSummed) {
         boolean withinBound() {
             return worstExcess <= 1e-9;
-        }
-
-        long underAdmissions() {
-            return Math.max(0, perfectAdmissions - admissions);
         }
     }
 
@@ -80,9 +80,11 @@ final class AdmissionChecker {
         }
         long admissions = 0;
         long perfect = 0;
+        long under = 0;
         long deniedButPerfect = 0;
         double worstOver = Double.NEGATIVE_INFINITY;
         double worstExcess = Double.NEGATIVE_INFINITY;
+        double worstSummed = Double.NEGATIVE_INFINITY;
         double boundAtWorst = burst + 1;
         String worstKey = null;
         for (Map.Entry<String, List<Call>> e : byKey.entrySet()) {
@@ -109,10 +111,13 @@ final class AdmissionChecker {
                     double spanMs = (hi - lo) / 1e6;
                     double envelope = burst + ratePerMs * spanMs;
                     double bound = envelope + 1;
+                    double summedBound = bound;
                     if (nodes > 1) {
                         double d = longestOverlapping(periods, lo, hi);
                         bound += (nodes - 1) * (burst + Math.ceil(ratePerMs * d));
+                        summedBound += (nodes - 1) * (burst + Math.ceil(ratePerMs * mostSummedOverlapping(periods, lo, hi)));
                     }
+                    worstSummed = Math.max(worstSummed, count - summedBound);
                     worstOver = Math.max(worstOver, count - envelope);
                     if (count - bound > worstExcess) {
                         worstExcess = count - bound;
@@ -123,11 +128,12 @@ final class AdmissionChecker {
             }
             long[] p = perfectBucket(e.getValue(), burst, ratePerMs);
             perfect += p[0];
+            under += Math.max(0, p[0] - admitted.size());
             deniedButPerfect += p[1];
         }
         double longest = periods.stream().mapToDouble(Period::millis).max().orElse(0);
         return new Verdict(admissions, admissions == 0 ? 0 : worstOver, admissions == 0 ? -burst : worstExcess,
-                boundAtWorst, worstKey, longest, perfect, deniedButPerfect);
+                boundAtWorst, worstKey, longest, perfect, under, deniedButPerfect, admissions == 0 ? -burst : worstSummed);
     }
 
     /** The fallback periods of every node, as the class comment describes them. */
@@ -161,6 +167,16 @@ final class AdmissionChecker {
             }
         }
         return periods;
+    }
+
+    private static double mostSummedOverlapping(List<Period> periods, long from, long to) {
+        Map<Integer, Double> byNode = new HashMap<>();
+        for (Period p : periods) {
+            if (p.startNanos <= to && p.endNanos >= from) {
+                byNode.merge(p.node, p.millis(), Double::sum);
+            }
+        }
+        return byNode.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
     }
 
     private static double longestOverlapping(List<Period> periods, long from, long to) {
