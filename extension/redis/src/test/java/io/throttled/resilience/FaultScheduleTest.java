@@ -49,7 +49,10 @@ import org.junit.jupiter.api.Test;
  *   <li>{@code -Dthrottled.faults.minutes=90}: starts no schedule after this long (default 10, or 120 past 50
  *       schedules); the report says how many ran;</li>
  *   <li>{@code -Dthrottled.faults.base-seed=...}: another series of schedules (default fixed, so CI runs the same 50);</li>
- *   <li>{@code -Dthrottled.faults.seed=...}: replays the one schedule a failure printed.</li>
+ *   <li>{@code -Dthrottled.faults.seed=...}: replays the one schedule a failure printed (its decisions are written
+ *       to {@code target/fault-schedules/seed-<seed>.csv} when it is over the bound);</li>
+ *   <li>{@code -Dthrottled.faults.sentinels-demote=true}: a Sentinel failover waits for the Sentinels to make the old
+ *       master a replica (10-20 s), rather than making it one as soon as they named the new master.</li>
  * </ul>
  * Of each 25 schedules, one is a Sentinel failover and one a Cluster slot migration (their topologies are started
  * once, when first needed); the others are drawn among the five faults on one server.
@@ -227,7 +230,7 @@ class FaultScheduleTest {
             case RESTART -> new Faults.Restart(server());
             case SENTINEL -> {
                 sentinel().awaitSynced();
-                yield new Faults.SentinelFailover(sentinel());
+                yield new Faults.SentinelFailover(sentinel(), Boolean.getBoolean("throttled.faults.sentinels-demote"));
             }
             case CLUSTER -> {
                 List<String> tags = new ArrayList<>();

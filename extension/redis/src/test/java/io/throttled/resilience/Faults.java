@@ -119,10 +119,12 @@ final class Faults {
     /**
      * A Sentinel failover without lost writes: the master's writes paused ({@code CLIENT PAUSE WRITE}), the
      * replica caught up with its offset, {@code SENTINEL FAILOVER}, and the pause lifted only once the old master
-     * is a replica of the new one (the scripts it held then fail with READONLY). So no admission is lost to replication, and the
+     * is a replica of the new one (the scripts it held then fail with READONLY). The test makes it one at once, as
+     * the Sentinels would; with {@code sentinelsDemote} it waits until they do, 10-20 s during which the old master
+     * holds every script sent to it. So no admission is lost to replication, and the
      * checker allows none. The length is the failover's own.
      */
-    record SentinelFailover(SentinelTopology topology) implements Fault {
+    record SentinelFailover(SentinelTopology topology, boolean sentinelsDemote) implements Fault {
         @Override
         public String name() {
             return "Sentinel failover";
@@ -149,9 +151,18 @@ final class Faults {
                 // the scripts it held fail with READONLY
                 await("the Sentinels name a new master").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(20))
                         .until(() -> topology.master() == replica);
-                try (Jedis m = master.jedis()) {
-                    m.replicaof("127.0.0.1", replica.port());
+                if (!sentinelsDemote) {
+                    try (Jedis m = master.jedis()) {
+                        m.replicaof("127.0.0.1", replica.port());
+                    }
                 }
+                await("the old master is a replica").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20))
+                        .ignoreExceptionsInstanceOf(redis.clients.jedis.exceptions.JedisConnectionException.class)
+                        .until(() -> {
+                            try (Jedis m = master.jedis()) {
+                                return m.info("replication").contains("role:slave");
+                            }
+                        });
             } finally {
                 try (Jedis m = master.jedis()) {
                     m.sendCommand(Protocol.Command.CLIENT, "UNPAUSE");
