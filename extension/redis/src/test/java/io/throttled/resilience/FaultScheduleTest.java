@@ -158,9 +158,12 @@ class FaultScheduleTest {
         RedisSettings settings = settingsFor(s.kind());
         Fault fault = faultFor(s, random);
         List<ResilientRateLimiter> nodes = new ArrayList<>();
+        List<ChargeTrace> traces = new ArrayList<>();
         try {
             for (int n = 0; n < s.nodes(); n++) {
-                nodes.add(ResilientRateLimiter.builder(RedisRateLimiter.builder(RedisConnections.scripting(settings)).build())
+                ChargeTrace trace = new ChargeTrace(RedisRateLimiter.builder(RedisConnections.scripting(settings)).build());
+                traces.add(trace);
+                nodes.add(ResilientRateLimiter.builder(trace)
                         .failureMode(FailureMode.LOCAL).local(InMemoryRateLimiter.create())
                         .breaker(new CircuitBreaker(5, 1000, System::nanoTime))
                         .overLimitCache(new OverLimitCache(100_000, System::nanoTime)).timeoutMillis(TIMEOUT_MILLIS).build());
@@ -191,7 +194,7 @@ class FaultScheduleTest {
             double rate = (double) policy.limits().get(0).quantity() / policy.limits().get(0).windowMillis();
             Verdict verdict = AdmissionChecker.check(calls, burst, rate, s.nodes(), TIMEOUT_MILLIS);
             if (!verdict.withinBound()) {
-                dump(s, calls);
+                dump(s, calls, traces);
             }
             long timedOut = calls.stream().filter(c -> c.origin() == Decision.Origin.LOCAL_FALLBACK
                     && c.returnedNanos() - c.sentNanos() >= TIMEOUT_MILLIS * 1_000_000).count();
@@ -203,13 +206,22 @@ class FaultScheduleTest {
     }
 
     /** The decisions of a schedule over the bound, as CSV in {@code target/fault-schedules/}, for the analysis. */
-    private static void dump(Schedule s, List<Call> calls) throws java.io.IOException {
+    private static void dump(Schedule s, List<Call> calls, List<ChargeTrace> traces) throws java.io.IOException {
         java.nio.file.Path file = java.nio.file.Path.of("target", "fault-schedules", "seed-" + s.seed() + ".csv");
         java.nio.file.Files.createDirectories(file.getParent());
         List<String> lines = new ArrayList<>(List.of("key,node,allowed,origin,sent,returned"));
         calls.stream().sorted(java.util.Comparator.comparingLong(Call::sentNanos)).forEach(c -> lines.add(c.key() + ","
                 + c.node() + "," + c.allowed() + "," + c.origin() + "," + c.sentNanos() + "," + c.returnedNanos()));
         java.nio.file.Files.write(file, lines);
+        List<String> charges = new ArrayList<>(List.of("node,key,tokens,allowed,remaining,failure,sent,returned"));
+        for (int n = 0; n < traces.size(); n++) {
+            for (ChargeTrace.Charge c : traces.get(n).charges) {
+                charges.add(n + "," + c.key() + "," + c.tokens() + "," + (c.answer() != null && c.answer().allowed()) + ","
+                        + (c.answer() == null ? "" : c.answer().remaining()) + "," + (c.failure() == null ? "" : c.failure()
+                        .replace(',', ';')) + "," + c.sentNanos() + "," + c.returnedNanos());
+            }
+        }
+        java.nio.file.Files.write(file.resolveSibling("seed-" + s.seed() + "-charges.csv"), charges);
         System.out.println("fault schedule " + s.index() + ": decisions written to " + file.toAbsolutePath());
     }
 
