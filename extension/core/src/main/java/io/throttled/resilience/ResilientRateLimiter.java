@@ -65,7 +65,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         this.denials = b.denials;
         this.nanoTime = b.nanoTime;
         this.episodes = new FallbackEpisodes(b.timeoutMillis, b.nanoTime, b.epochMillis);
-        this.fallback = new LocalFallback(this.local, b.rememberedKeys, b.unseenShare, b.nanoTime);
+        this.fallback = new LocalFallback(this.local, b.rememberedKeys, b.unseenShare, b.nanoTime, 3 * b.timeoutMillis);
     }
 
     /**
@@ -254,11 +254,16 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         }
     }
 
-    /** Charges Redis what this node admitted alone for the key, before Redis decides for it again. */
+    /**
+     * Charges Redis what this node admitted alone for the key, before Redis decides for it again; when another
+     * thread is charging it, waits for that charge (at most three timeouts).
+     */
     private void payDebt(Policy policy, String key) {
         Long tokens = fallback.takeDebt(policy, key);
         if (tokens != null) {
             charge(policy, key, tokens);
+        } else {
+            fallback.awaitCharge(policy, key);
         }
     }
 
@@ -269,8 +274,9 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
      */
     private void charge(Policy policy, String key, long tokens) {
         long want = Math.min(tokens, policy.limits().stream().mapToLong(Limit::burst).min().orElse(tokens));
+        long sent = want;
         Decision answer = null;
-        fallback.sending(policy, key, want);
+        fallback.sending(policy, key, sent);
         try {
             for (int attempt = 0; attempt < 3 && want > 0; attempt++) {
                 answer = redis.acquire(policy, key, want);
@@ -285,7 +291,8 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
             fallback.giveBack(policy, key, tokens);
             breaker.failed(e);
         } finally {
-            fallback.answered(policy, key, Math.min(tokens, want), answer);
+            fallback.answered(policy, key, sent, answer);
+            fallback.charged(policy, key);
         }
     }
 
