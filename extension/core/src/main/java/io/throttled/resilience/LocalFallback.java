@@ -45,8 +45,20 @@ final class LocalFallback {
     private final Cache<Key, Long> startedIn;
     /** Tokens asked of Redis and not answered yet, by a stripe of the key: they may be taken there any moment. */
     private final AtomicLongArray inFlight = new AtomicLongArray(STRIPES);
+    /**
+     * Keys whose debt is taken and its charge not yet answered: a call for such a key waits for the charge
+     * ({@link #awaitCharge}), or Redis would decide it from a bucket not yet charged, and the charge, coming after,
+     * would find the tokens gone and be forgiven.
+     */
+    private final ConcurrentHashMap<Key, Charging> charging = new ConcurrentHashMap<>();
+    private final long chargeWaitMillis;
 
     LocalFallback(RateLimiter local, long rememberedKeys, double unseenShare, LongSupplier nanoTime) {
+        this(local, rememberedKeys, unseenShare, nanoTime, 150);
+    }
+
+    /** @param chargeWaitMillis the longest a call waits for another thread's charge of its key */
+    LocalFallback(RateLimiter local, long rememberedKeys, double unseenShare, LongSupplier nanoTime, long chargeWaitMillis) {
         if (rememberedKeys < 0 || !(unseenShare >= 0 && unseenShare <= 1)) {
             throw new IllegalArgumentException("remembered keys must be >= 0 and the unseen share within 0..1");
         }
@@ -54,6 +66,7 @@ final class LocalFallback {
         this.rememberedKeys = rememberedKeys;
         this.unseenShare = unseenShare;
         this.nanoTime = nanoTime;
+        this.chargeWaitMillis = chargeWaitMillis;
         this.answers = Caffeine.newBuilder().maximumSize(rememberedKeys)
                 .executor(Runnable::run)   // maintenance on the caller, never on the JVM-wide common pool
                 .build();
@@ -156,15 +169,58 @@ final class LocalFallback {
         debts.merge(k, new Debt(cost, now), (a, b) -> new Debt(a.tokens + b.tokens, now));
     }
 
-    /** {@return whether some admission is still to be charged to Redis} */
+    /** {@return whether some admission is still to be charged to Redis, or being charged} */
     boolean owes() {
-        return !debts.isEmpty();
+        return !debts.isEmpty() || !charging.isEmpty();
     }
 
-    /** Takes the key's debt (null when none or too old to matter): the caller charges it to Redis or gives it back. */
+    /**
+     * Takes the key's debt (null when none or too old to matter): the caller charges it to Redis or gives it back,
+     * and then calls {@link #charged}.
+     */
     Long takeDebt(Policy policy, String key) {
-        Debt debt = debts.remove(new Key(policy, key));
-        return debt == null || stale(policy, debt) ? null : debt.tokens;
+        Key k = new Key(policy, key);
+        chargingStarts(k);
+        Debt debt = debts.remove(k);
+        if (debt == null || stale(policy, debt)) {
+            charged(policy, key);
+            return null;
+        }
+        return debt.tokens;
+    }
+
+    /** The charge of a taken debt is answered (or failed, and the debt given back). */
+    void charged(Policy policy, String key) {
+        charging.computeIfPresent(new Key(policy, key), (k, c) -> {
+            if (--c.count > 0) {
+                return c;
+            }
+            c.done.complete(null);
+            return null;
+        });
+    }
+
+    /** Waits, at most {@code chargeWaitMillis}, until no other thread is charging the key. */
+    void awaitCharge(Policy policy, String key) {
+        Charging c = charging.get(new Key(policy, key));
+        if (c == null) {
+            return;
+        }
+        try {
+            c.done.get(chargeWaitMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            // a charge that slow is a Redis that fails again: the call goes its way
+        }
+    }
+
+    private void chargingStarts(Key k) {
+        charging.compute(k, (kk, c) -> {
+            Charging now = c == null ? new Charging() : c;
+            now.count++;
+            return now;
+        });
     }
 
     /** Puts back a debt a charge could not pay (Redis failed again). */
@@ -177,13 +233,14 @@ final class LocalFallback {
         Iterator<Map.Entry<Key, Debt>> it = debts.entrySet().iterator();
         for (int n = 0; n < most && it.hasNext(); ) {
             Map.Entry<Key, Debt> e = it.next();
-            if (debts.remove(e.getKey(), e.getValue())) {
-                if (!stale(e.getKey().policy, e.getValue())) {
-                    if (consumer.charge(e.getKey().policy, e.getKey().key, e.getValue().tokens) != null) {
-                        return;   // Redis failed again: the debt is back, the rest wait for the next answer
-                    }
-                    n++;
+            chargingStarts(e.getKey());
+            if (debts.remove(e.getKey(), e.getValue()) && !stale(e.getKey().policy, e.getValue())) {
+                if (consumer.charge(e.getKey().policy, e.getKey().key, e.getValue().tokens) != null) {   // it calls charged
+                    return;   // Redis failed again: the debt is back, the rest wait for the next answer
                 }
+                n++;
+            } else {
+                charged(e.getKey().policy, e.getKey().key);
             }
         }
     }
@@ -227,7 +284,13 @@ final class LocalFallback {
         return (h ^ (h >>> 16)) & (STRIPES - 1);
     }
 
-    /** Charges one key's debt to Redis. */
+    /** Charges of one key under way, and their end. Guarded by the map's compute. */
+    private static final class Charging {
+        int count;
+        final java.util.concurrent.CompletableFuture<Void> done = new java.util.concurrent.CompletableFuture<>();
+    }
+
+    /** Charges one key's debt to Redis, and calls {@link #charged} when it is answered. */
     interface DebtConsumer {
         /** @return what Redis failed with, or null when charged */
         RuntimeException charge(Policy policy, String key, long tokens);

@@ -65,7 +65,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         this.denials = b.denials;
         this.nanoTime = b.nanoTime;
         this.episodes = new FallbackEpisodes(b.timeoutMillis, b.nanoTime, b.epochMillis);
-        this.fallback = new LocalFallback(this.local, b.rememberedKeys, b.unseenShare, b.nanoTime);
+        this.fallback = new LocalFallback(this.local, b.rememberedKeys, b.unseenShare, b.nanoTime, 3 * b.timeoutMillis);
     }
 
     /**
@@ -266,12 +266,16 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
     }
 
     /**
-     * Charges Redis what this node admitted alone for the key, before Redis decides for it again; returns what Redis
-     * failed with, or null.
+     * Charges Redis what this node admitted alone for the key, before Redis decides for it again; when another
+     * thread is charging it, waits for that charge (at most three timeouts). Returns what Redis failed with, or null.
      */
     private RuntimeException payDebt(Policy policy, String key) {
         Long tokens = fallback.takeDebt(policy, key);
-        return tokens == null ? null : charge(policy, key, tokens);
+        if (tokens != null) {
+            return charge(policy, key, tokens);
+        }
+        fallback.awaitCharge(policy, key);
+        return null;
     }
 
     /**
@@ -281,9 +285,9 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
      */
     private RuntimeException charge(Policy policy, String key, long tokens) {
         long want = Math.min(tokens, policy.limits().stream().mapToLong(Limit::burst).min().orElse(tokens));
+        long sent = want;
         Decision answer = null;
-        long announced = want;
-        fallback.sending(policy, key, announced);
+        fallback.sending(policy, key, sent);
         try {
             for (int attempt = 0; attempt < 3 && want > 0; attempt++) {
                 answer = redis.acquire(policy, key, want);
@@ -299,7 +303,8 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
             redisFailed(policy, e);
             return e;
         } finally {
-            fallback.answered(policy, key, announced, answer);
+            fallback.answered(policy, key, sent, answer);
+            fallback.charged(policy, key);
         }
         return null;
     }
