@@ -188,6 +188,36 @@ class ConsoleIT {
         }
     }
 
+    /** While Redis is down the console says so at the top, with since when and why; the causes are counted below. */
+    @Test
+    void whileRedisDoesNotDecideABannerSaysSinceWhenAndWhy(SampleServer sample, @TempDir Path profile) {
+        try (Browser browser = Browser.start(profile)) {
+            WebDriver page = browser.driver();
+            WebDriverWait wait = openSignedIn(page, sample);
+            wait.until(b -> b.findElement(By.id("fallback-causes")).isDisplayed());
+            assertThat(page.findElement(By.id("redis-banner")).isDisplayed()).isFalse();
+
+            sample.redis().kill();
+            try {
+                Http.get(sample.url("/api/demo/ping"));   // decided by the failure mode
+                WebElement banner = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("redis-banner")));
+                assertThat(banner.getText()).matches("Redis not deciding since \\d\\d:\\d\\d:\\d\\d "
+                        + "\\((timeout|connection|breaker open)\\) — \\d+ calls decided locally, \\d+ open, \\d+ closed.*");
+                wait.until(b -> Long.parseLong(b.findElement(By.id("cause-timeout")).getText())
+                        + Long.parseLong(b.findElement(By.id("cause-connection")).getText())
+                        + Long.parseLong(b.findElement(By.id("cause-breaker_open")).getText()) >= 1);
+            } finally {
+                sample.redis().restart();
+            }
+            // the next call Redis answers ends the episode, and the banner goes
+            wait.until(b -> {
+                Http.get(sample.url("/api/demo/ping"));
+                return !b.findElement(By.id("redis-banner")).isDisplayed();
+            });
+            assertThat(page.findElement(By.id("fallback-history")).getText()).startsWith("Last episode: ");
+        }
+    }
+
     /** Waits that look again when the console redrew a table under them (it rebuilds rows on each load). */
     private static WebDriverWait waitFor(WebDriver page) {
         WebDriverWait wait = new WebDriverWait(page, Duration.ofSeconds(15));

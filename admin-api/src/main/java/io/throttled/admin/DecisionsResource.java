@@ -2,6 +2,7 @@ package io.throttled.admin;
 
 import io.throttled.operator.CallExplainer;
 import io.throttled.operator.Caller;
+import io.throttled.operator.Fallbacks;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -15,7 +16,9 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
@@ -23,7 +26,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * What the limiter decides: {@code throttled/explain}, which policies a request would meet (consuming nothing), and
- * {@code throttled/stats}, what this node decided since it started.
+ * {@code throttled/stats}, what this node decided since it started and whether it decides without Redis now.
  */
 @Path("throttled")
 @RequestScoped
@@ -38,6 +41,9 @@ public class DecisionsResource {
 
     @Inject
     CallExplainer explainer;
+
+    @Inject
+    Fallbacks fallbacks;
 
     @Context
     SecurityContext security;
@@ -75,10 +81,21 @@ public class DecisionsResource {
 
     @GET
     @Path("stats")
-    @Operation(summary = "This node's decision counts since it started, by policy and outcome")
-    @APIResponse(responseCode = "200", description = "counts")
+    @Operation(summary = "This node's decision counts since it started, by policy and outcome, and its decisions"
+            + " without Redis",
+            description = "policies: policy name to outcome (allowed, denied, shadow_denied, decided_without_redis) to"
+                    + " count. redis_fallback: redis_configured; running, the episode of decisions without Redis running"
+                    + " now, or null; last, the last one that ended, or null (each: started_at in ISO-8601 UTC,"
+                    + " duration_millis, policy and first_cause of its first call, decided: calls by failure mode local,"
+                    + " open, closed); episodes since start; decided_without_redis: calls since start by cause (timeout,"
+                    + " connection, breaker_open); uncharged_keys: keys whose local admissions Redis has not been"
+                    + " charged yet.")
+    @APIResponse(responseCode = "200", description = "counts and the fallback state")
     public Response stats() {
         OperatorGuard.require(security, headers);
-        return AdminJson.ok(counts.snapshot());
+        Map<String, Object> stats = new LinkedHashMap<>();
+        stats.put("policies", counts.snapshot());
+        stats.put("redis_fallback", Views.fallback(fallbacks.state()));
+        return AdminJson.ok(stats);
     }
 }

@@ -5,11 +5,15 @@ import io.throttled.core.Limit;
 import io.throttled.core.Policy;
 import io.throttled.operator.EffectiveSetting;
 import io.throttled.operator.Explanation;
+import io.throttled.operator.FallbackEpisode;
+import io.throttled.operator.FallbackState;
 import io.throttled.operator.PolicyState;
 import io.throttled.operator.RouteState;
+import jakarta.json.JsonValue;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** The admin API's JSON shapes. */
 final class Views {
@@ -68,6 +72,36 @@ final class Views {
     }
 
     public record CountView(String policy, Map<String, Long> outcomes) {
+    }
+
+    /**
+     * This node's decisions without Redis, in the stats' snake_case: {@code redis_configured}, {@code running} and
+     * {@code last} (an episode, or null), {@code episodes}, {@code decided_without_redis} by cause, {@code uncharged_keys}.
+     */
+    static Map<String, Object> fallback(FallbackState state) {
+        Map<String, Object> view = new LinkedHashMap<>();
+        view.put("redis_configured", state.redisConfigured());
+        view.put("running", episode(state.running()));
+        view.put("last", episode(state.last()));
+        view.put("episodes", state.episodes());
+        view.put("decided_without_redis", state.decidedWithoutRedis());
+        view.put("uncharged_keys", state.unchargedKeys());
+        return view;
+    }
+
+    /** An episode: when it started (ISO-8601, UTC), how long it ran, its first policy and cause, calls by mode. */
+    private static Object episode(Optional<FallbackEpisode> episode) {
+        if (episode.isEmpty()) {
+            return JsonValue.NULL;   // written as null, where a missing member would read as an older server's answer
+        }
+        FallbackEpisode e = episode.get();
+        Map<String, Object> view = new LinkedHashMap<>();
+        view.put("started_at", e.startedAt().toString());
+        view.put("duration_millis", e.durationMillis());
+        view.put("policy", e.policy());
+        view.put("first_cause", e.firstCause());
+        view.put("decided", e.decided());
+        return view;
     }
 
     static PolicyView of(PolicyState state) {

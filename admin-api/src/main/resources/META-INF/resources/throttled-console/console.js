@@ -130,13 +130,46 @@ window.throttled = (function () {
     if (!result.ok) { return; }
     const body = $('counts');
     body.innerHTML = '';
-    for (const [policy, c] of Object.entries(result.json)) {
+    fallback(result.json.redis_fallback);
+    for (const [policy, c] of Object.entries(result.json.policies || {})) {
       const row = document.createElement('tr');
       row.dataset.policy = policy;
       row.innerHTML = '<td><code>' + escapeHtml(policy) + '</code></td><td class="allowed">' + (c.allowed || 0) + '</td><td class="denied">'
         + (c.denied || 0) + '</td><td>' + (c.shadow_denied || 0) + '</td><td>' + (c.decided_without_redis || 0) + '</td>';
       body.appendChild(row);
     }
+  }
+
+  function clock(iso) {
+    const d = new Date(iso);
+    return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+  }
+
+  // Decisions without Redis: a banner while an episode runs, the counts by cause under the table.
+  function fallback(state) {
+    const banner = $('redis-banner');
+    if (!state || !state.redis_configured) {
+      banner.hidden = true;
+      $('fallback-causes').hidden = true;
+      return;
+    }
+    const running = state.running;
+    banner.hidden = !running;
+    if (running) {
+      const d = running.decided || {};
+      banner.textContent = 'Redis not deciding since ' + clock(running.started_at) + ' (' + running.first_cause.replace('_', ' ')
+        + ') — ' + (d.local || 0) + ' calls decided locally, ' + (d.open || 0) + ' open, ' + (d.closed || 0) + ' closed'
+        + ' (first: policy ' + running.policy + ', ' + Math.round(running.duration_millis / 1000) + ' s ago)';
+    }
+    const causes = state.decided_without_redis || {};
+    for (const cause of ['timeout', 'connection', 'breaker_open']) {
+      $('cause-' + cause).textContent = causes[cause] || 0;
+    }
+    const last = state.last;
+    $('fallback-history').textContent = (last ? 'Last episode: ' + clock(last.started_at) + ', ' + last.duration_millis + ' ms ('
+      + last.first_cause.replace('_', ' ') + '). ' : '') + (state.uncharged_keys ? state.uncharged_keys
+      + ' keys not yet charged to Redis.' : '');
+    $('fallback-causes').hidden = false;
   }
 
   return { $, call, problem, report, escapeHtml, cell, button, bucketPolicies, refresh,

@@ -3,6 +3,7 @@ package io.throttled.it.admin;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.throttled.it.ClientHttp;
+import io.throttled.it.ServerLog;
 import java.net.URL;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.junit.jupiter.api.Test;

@@ -84,13 +84,24 @@ class DecisionTelemetryTest {
         assertThat(throttled).filteredOn(l -> l.startsWith("throttled.decision.duration ")).hasSize(2)
                 .anySatisfy(l -> assertThat(l).startsWith("throttled.decision.duration " + SCOPE + " s " + ALLOWED + "=count=3 "))
                 .anySatisfy(l -> assertThat(l).startsWith("throttled.decision.duration " + SCOPE + " s " + DENIED + "=count=2 "));
+        // Redis decided every call: the calls decided without it are 0 for every cause, and no episode runs
+        assertThat(throttled).filteredOn(l -> l.startsWith("throttled.redis.fallbacks ")).containsExactlyInAnyOrder(
+                "throttled.redis.fallbacks " + SCOPE + " {decision} {throttled.fallback.cause=timeout}=0",
+                "throttled.redis.fallbacks " + SCOPE + " {decision} {throttled.fallback.cause=connection}=0",
+                "throttled.redis.fallbacks " + SCOPE + " {decision} {throttled.fallback.cause=breaker_open}=0");
+        assertThat(throttled).contains("throttled.redis.fallback.running " + SCOPE + " 1=LONG_GAUGE");
         // nothing else reports throttled's numbers into OpenTelemetry (MP Metrics is not bridged into it here)
-        assertThat(throttled).allSatisfy(l -> assertThat(l).startsWith("throttled.decision"));
+        assertThat(throttled).allSatisfy(l -> assertThat(l).matches("throttled\\.(decision|redis\\.fallback).*"));
 
         // MP Metrics counted the same five, once each
         String prometheus = ClientHttp.get(base, "/metrics?scope=application").body();
         assertThat(mpCount(prometheus, "allowed")).isEqualTo(3.0);
         assertThat(mpCount(prometheus, "denied")).isEqualTo(2.0);
+        for (String cause : List.of("timeout", "connection", "breaker_open")) {
+            assertThat(prometheus).as("MP Metrics' fallbacks by cause").containsPattern(
+                    "throttled_redis_fallbacks\\{[^}]*cause=\"" + cause + "\"[^}]*} 0(\\.0)?\n");
+        }
+        assertThat(prometheus).containsPattern("throttled_redis_fallback_running(\\{[^}]*})? 0(\\.0)?\n");
 
         List<String> spans = awaitExported(() -> lines(ClientHttp.get(base, "api/recorded/spans").body()).stream()
                 .filter(s -> s.startsWith("SERVER ") && s.contains("limited")).toList(), s -> s.size() == 5);

@@ -31,7 +31,8 @@ public enum FallbackCause {
                 return TIMEOUT;
             }
             String message = t.getMessage();
-            if (message != null && message.toLowerCase(Locale.ROOT).contains("timed out") || message.toLowerCase(Locale.ROOT).contains("timeout")) {
+            String lower = message == null ? "" : message.toLowerCase(Locale.ROOT);
+            if (lower.contains("timed out") || lower.contains("timeout")) {
                 return TIMEOUT;
             }
         }

@@ -65,7 +65,7 @@ public final class FallbackEpisodes {
                 generation.incrementAndGet();
                 LOG.log(System.Logger.Level.WARNING, "throttled: Redis did not decide a call of policy ''{0}'' ({1}; "
                         + "timeout {2} ms); the failure mode decides until Redis answers again ({3} for this policy)",
-                        policy, describe(cause), timeoutMillis, mode.configName());
+                        policy, describe(cause), Long.toString(timeoutMillis), mode.configName());
                 running = started;
             } else {
                 running = current.get();
@@ -94,9 +94,10 @@ public final class FallbackEpisodes {
         Episode episode = ended.snapshot(nanoTime.getAsLong(), false);
         last = episode;
         LOG.log(System.Logger.Level.WARNING, "throttled: Redis answers again after {0} ms without it (since {1}, first"
-                + " cause: {2}); decided meanwhile: {3} by local, {4} by open, {5} by closed", episode.durationMillis(),
-                episode.startedAt(), episode.firstCause().label(), episode.decided().get(FailureMode.LOCAL),
-                episode.decided().get(FailureMode.OPEN), episode.decided().get(FailureMode.CLOSED));
+                + " cause: {2}); decided meanwhile: {3} by local, {4} by open, {5} by closed",
+                Long.toString(episode.durationMillis()), episode.startedAt(), episode.firstCause().label(),
+                Long.toString(episode.decided().get(FailureMode.LOCAL)), Long.toString(episode.decided().get(FailureMode.OPEN)),
+                Long.toString(episode.decided().get(FailureMode.CLOSED)));   // as text: MessageFormat would group digits
         return true;
     }
 

@@ -19,6 +19,13 @@ class FallbackCauseTest {
     }
 
     @Test
+    void aFailureWithoutAMessageIsAConnectionFailureNotAnotherException() {
+        assertThat(FallbackCause.of(new RuntimeException((String) null))).isEqualTo(FallbackCause.CONNECTION);
+        assertThat(FallbackCause.of(new IllegalStateException(new RuntimeException((String) null))))
+                .isEqualTo(FallbackCause.CONNECTION);
+    }
+
+    @Test
     void anythingElseIsTheConnection() {
         assertThat(FallbackCause.of(new RuntimeException("Connection refused"))).isEqualTo(FallbackCause.CONNECTION);
         assertThat(FallbackCause.of(new IllegalStateException("ERR unknown command"))).isEqualTo(FallbackCause.CONNECTION);

@@ -11,6 +11,10 @@ public final class MetricNames {
     public static final String REDIS_ERRORS = "throttled.redis.errors";
     /** The circuit breaker's changes of state. */
     public static final String BREAKER_TRANSITIONS = "throttled.redis.breaker.transitions";
+    /** Calls a failure mode decided because Redis did not, since start, by cause. */
+    public static final String REDIS_FALLBACKS = "throttled.redis.fallbacks";
+    /** 1 while an episode of decisions without Redis runs on this node, else 0. */
+    public static final String REDIS_FALLBACK_RUNNING = "throttled.redis.fallback.running";
 
     private MetricNames() {
     }

@@ -3,6 +3,8 @@ package io.throttled.cdi;
 import io.throttled.core.RateLimiter;
 import io.throttled.memory.InMemoryRateLimiter;
 import io.throttled.redis.RedisCallObserver;
+import io.throttled.resilience.FallbackCause;
+import io.throttled.resilience.FallbackEpisodes;
 import io.throttled.resilience.ResilientRateLimiter;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.inject.Instance;
@@ -20,7 +22,10 @@ import org.eclipse.microprofile.metrics.Timer;
  * MicroProfile Metrics for the limiter, registered only when the application has MicroProfile Metrics:
  * {@code throttled.decisions} by policy, tier ({@code default} for a policy's own buckets) and outcome ({@code allowed}, {@code denied},
  * {@code shadow_denied}, {@code decided_without_redis}), {@code throttled.redis.latency} and
- * {@code throttled.redis.errors}, {@code throttled.redis.breaker.transitions} by state. Tags stay bounded: policy names, never client keys.
+ * {@code throttled.redis.errors}, {@code throttled.redis.breaker.transitions} by state, and with Redis the gauges
+ * {@code throttled.redis.fallbacks} (calls decided without Redis since start, by {@code cause}: {@code timeout},
+ * {@code connection}, {@code breaker_open}) and {@code throttled.redis.fallback.running} (1 while an episode runs).
+ * Tags stay bounded: policy names and causes, never client keys.
  */
 public class ThrottledMetrics implements DecisionListener, RedisCallObserver {
     static final String REDIS_LATENCY = "throttled.redis.latency";
@@ -65,7 +70,23 @@ public class ThrottledMetrics implements DecisionListener, RedisCallObserver {
                     .withDescription("Circuit breaker transitions, by the state entered").build();
             resilient.breaker().onTransition(state -> registry.counter(transitions,
                     new Tag("state", state.name().toLowerCase(java.util.Locale.ROOT))).inc());
+            registerFallbacks(resilient.episodes());
         }
+    }
+
+    /**
+     * Gauges read from the episodes when scraped: the counts by cause live there already, so a decision without Redis
+     * costs nothing more here. Gauges rather than counters: MicroProfile Metrics has no counter read from a function.
+     */
+    private void registerFallbacks(FallbackEpisodes episodes) {
+        Metadata fallbacks = Metadata.builder().withName(MetricNames.REDIS_FALLBACKS)
+                .withDescription("Calls a failure mode decided because Redis did not, since start, by cause").build();
+        for (FallbackCause cause : FallbackCause.values()) {
+            registry.gauge(fallbacks, episodes, e -> e.decidedWithoutRedis(cause), new Tag("cause", cause.label()));
+        }
+        registry.gauge(Metadata.builder().withName(MetricNames.REDIS_FALLBACK_RUNNING)
+                        .withDescription("1 while this node decides without Redis (an episode runs), else 0").build(),
+                episodes, e -> e.running().isPresent() ? 1 : 0);
     }
 
     /** The in-JVM store that decides: the limiter itself without Redis, else the local fallback. */

@@ -14,13 +14,17 @@ import io.throttled.cdi.RedisBackend;
 import io.throttled.core.Decision;
 import io.throttled.core.RateLimiter;
 import io.throttled.redis.RedisCallObserver;
+import io.throttled.resilience.FallbackCause;
+import io.throttled.resilience.FallbackEpisodes;
 import io.throttled.resilience.ResilientRateLimiter;
 import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -30,12 +34,14 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * OpenTelemetry for the limiter, added only when the application has the OpenTelemetry API (MicroProfile
  * Telemetry): the metrics {@link MetricNames#DECISIONS}, {@link #DECISION_DURATION},
- * {@link MetricNames#REDIS_ERRORS} and {@link MetricNames#BREAKER_TRANSITIONS}, and each decision's attributes on
- * the current span.
+ * {@link MetricNames#REDIS_ERRORS} and {@link MetricNames#BREAKER_TRANSITIONS}, with Redis
+ * {@link MetricNames#REDIS_FALLBACKS} (by {@code throttled.fallback.cause}) and {@link MetricNames#REDIS_FALLBACK_RUNNING},
+ * and each decision's attributes on the current span.
  *
  * <p>Everything comes from the application's {@link OpenTelemetry}, injected, never the global instance: the
- * server gives each application its own, and ends it with the application. The instruments are synchronous
- * (no callbacks registered with the SDK), so nothing here holds the application once it stops.
+ * server gives each application its own, and ends it with the application. The instruments are synchronous but
+ * for the two fallback ones, observed from the counts the limiter keeps anyway; their callbacks are removed when the
+ * application stops, so nothing here holds the application once it has.
  *
  * <p>Attributes stay bounded: policy, tier and outcome names, never client keys.
  */
@@ -50,6 +56,7 @@ public class ThrottledTelemetry implements DecisionListener, RedisCallObserver {
     static final AttributeKey<Long> REMAINING = AttributeKey.longKey("throttled.remaining");
     static final AttributeKey<Long> RETRY_AFTER_MS = AttributeKey.longKey("throttled.retry_after_ms");
     static final AttributeKey<String> STATE = AttributeKey.stringKey("throttled.breaker.state");
+    static final AttributeKey<String> CAUSE = AttributeKey.stringKey("throttled.fallback.cause");
 
     /** Bucket boundaries in seconds: a decision takes well under a millisecond in memory, about one on Redis. */
     private static final List<Double> DURATION_BUCKETS = List.of(0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005,
@@ -73,7 +80,7 @@ public class ThrottledTelemetry implements DecisionListener, RedisCallObserver {
     private boolean enabled;
 
     private record Instruments(LongCounter decisions, DoubleHistogram duration, LongCounter errors,
-                               LongCounter transitions) {
+                               LongCounter transitions, List<AutoCloseable> observed) {
     }
 
     /**
@@ -124,7 +131,9 @@ public class ThrottledTelemetry implements DecisionListener, RedisCallObserver {
                         meter.counterBuilder(MetricNames.REDIS_ERRORS).setUnit("{error}")
                                 .setDescription("Redis round trips that failed or timed out").build(),
                         meter.counterBuilder(MetricNames.BREAKER_TRANSITIONS).setUnit("{transition}")
-                                .setDescription("Circuit breaker transitions, by the state entered").build());
+                                .setDescription("Circuit breaker transitions, by the state entered").build(),
+                        limiter instanceof ResilientRateLimiter resilient ? observeFallbacks(meter, resilient.episodes())
+                                : List.of());
                 instruments = created;
                 long errors = pendingErrors.getAndSet(0);
                 if (errors > 0) {
@@ -134,6 +143,41 @@ public class ThrottledTelemetry implements DecisionListener, RedisCallObserver {
                         created.transitions().add(count.getAndSet(0), Attributes.of(STATE, state)));
             }
             return instruments;
+        }
+    }
+
+    /**
+     * Calls decided without Redis by cause, and whether an episode runs, read from the episodes when the SDK
+     * collects: nothing is added to the decision's path.
+     */
+    private static List<AutoCloseable> observeFallbacks(Meter meter, FallbackEpisodes episodes) {
+        Map<FallbackCause, Attributes> byCause = new EnumMap<>(FallbackCause.class);
+        for (FallbackCause cause : FallbackCause.values()) {
+            byCause.put(cause, Attributes.of(CAUSE, cause.label()));
+        }
+        return List.of(
+                meter.counterBuilder(MetricNames.REDIS_FALLBACKS).setUnit("{decision}")
+                        .setDescription("Calls a failure mode decided because Redis did not, since start, by cause")
+                        .buildWithCallback(m -> byCause.forEach((cause, attributes) ->
+                                m.record(episodes.decidedWithoutRedis(cause), attributes))),
+                meter.gaugeBuilder(MetricNames.REDIS_FALLBACK_RUNNING).ofLongs().setUnit("1")
+                        .setDescription("1 while this node decides without Redis (an episode runs), else 0")
+                        .buildWithCallback(m -> m.record(episodes.running().isPresent() ? 1 : 0)));
+    }
+
+    /** The observed instruments' callbacks hold the limiter: the application's meter lets go of them here. */
+    @PreDestroy
+    void stop() {
+        Instruments now = instruments;
+        if (now == null) {
+            return;
+        }
+        for (AutoCloseable observed : now.observed()) {
+            try {
+                observed.close();
+            } catch (Exception e) {
+                // the SDK may already be shut down with the application: nothing left to remove
+            }
         }
     }
 

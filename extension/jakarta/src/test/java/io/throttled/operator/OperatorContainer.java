@@ -28,7 +28,8 @@ final class OperatorContainer {
                 .addExtension(new ThrottledExtension())
                 .addBeanClasses(ThrottledProducers.class, JaxrsProducers.class, CurrentCall.class, RequestDecisions.class,
                         ThrottledInterceptor.class)
-                .addBeanClasses(Policies.class, Routes.class, Buckets.class, CallExplainer.class, ObservedDecisions.class)
+                .addBeanClasses(Policies.class, Routes.class, Buckets.class, CallExplainer.class, ObservedDecisions.class,
+                        Fallbacks.class)
                 .addBeanClasses(Greeter.class, Tally.class)
                 .initialize();
     }

@@ -217,6 +217,28 @@ class ThrottledTelemetryTest {
                         assertThat(p.getAttributes().get(ThrottledTelemetry.STATE)).isEqualTo("open");
                         assertThat(p.getValue()).isEqualTo(1);
                     });
+            // the same five by cause: two refused connections, then three the open breaker kept from Redis
+            MetricData fallbacks = metric(read, MetricNames.REDIS_FALLBACKS);
+            assertThat(fallbacks.getUnit()).isEqualTo("{decision}");
+            assertThat(fallbacks.getLongSumData().isMonotonic()).isTrue();
+            Map<String, Long> byCause = new TreeMap<>();
+            fallbacks.getLongSumData().getPoints().forEach(p -> {
+                assertThat(p.getAttributes().asMap().keySet()).containsExactly(ThrottledTelemetry.CAUSE);
+                byCause.put(p.getAttributes().get(ThrottledTelemetry.CAUSE), p.getValue());
+            });
+            assertThat(byCause).isEqualTo(Map.of("timeout", 0L, "connection", 2L, "breaker_open", 3L));
+            assertThat(metric(read, MetricNames.REDIS_FALLBACK_RUNNING).getLongGaugeData().getPoints())
+                    .singleElement().satisfies(p -> assertThat(p.getValue()).as("an episode runs").isEqualTo(1));
+        }
+    }
+
+    @Test
+    void withoutRedisNoFallbackIsObserved() {
+        try (WeldContainer cdi = boot()) {
+            cdi.select(Greeter.class).get().greet();
+            assertThat(metrics.collectAllMetrics()).extracting(MetricData::getName)
+                    .contains(MetricNames.DECISIONS)
+                    .doesNotContain(MetricNames.REDIS_FALLBACKS, MetricNames.REDIS_FALLBACK_RUNNING);
         }
     }
 

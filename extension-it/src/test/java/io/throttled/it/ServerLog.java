@@ -1,4 +1,4 @@
-package io.throttled.it.admin;
+package io.throttled.it;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -8,11 +8,11 @@ import java.nio.file.Path;
 import java.util.List;
 
 /** The lines a test server wrote to its messages.log. */
-final class ServerLog {
+public final class ServerLog {
     private ServerLog() {
     }
 
-    static List<String> lines(String server) {
+    public static List<String> lines(String server) {
         Path log = Path.of(System.getProperty("wlp.home"), "usr/servers", server, "logs/messages.log");
         try {
             return Files.readAllLines(log, StandardCharsets.UTF_8);
