@@ -93,18 +93,24 @@ class DocsLinksTest {
         return path.replace("%20", " ");
     }
 
-    /** The links of a Markdown text, outside code spans and fenced blocks. */
-    static List<String> links(String markdown) {
-        List<String> found = new ArrayList<>();
+    /** The lines of a Markdown text outside fenced blocks (``` or ~~~), where links and headings count. */
+    static List<String> outsideFences(String markdown) {
+        List<String> lines = new ArrayList<>();
         boolean fenced = false;
         for (String line : markdown.split("\n", -1)) {
             if (line.stripLeading().startsWith("```") || line.stripLeading().startsWith("~~~")) {
                 fenced = !fenced;
-                continue;
+            } else if (!fenced) {
+                lines.add(line);
             }
-            if (fenced) {
-                continue;
-            }
+        }
+        return lines;
+    }
+
+    /** The links of a Markdown text, outside code spans and fenced blocks. */
+    static List<String> links(String markdown) {
+        List<String> found = new ArrayList<>();
+        for (String line : outsideFences(markdown)) {
             String text = line.replaceAll("`[^`]*`", "");
             Matcher definition = DEFINITION.matcher(text);
             if (definition.matches()) {
@@ -123,15 +129,7 @@ class DocsLinksTest {
     static Set<String> anchorsOf(String markdown) {
         Set<String> anchors = new HashSet<>();
         Map<String, Integer> seen = new HashMap<>();
-        boolean fenced = false;
-        for (String line : markdown.split("\n", -1)) {
-            if (line.stripLeading().startsWith("```") || line.stripLeading().startsWith("~~~")) {
-                fenced = !fenced;
-                continue;
-            }
-            if (fenced) {
-                continue;
-            }
+        for (String line : outsideFences(markdown)) {
             Matcher html = HTML_ANCHOR.matcher(line);
             while (html.find()) {
                 anchors.add(html.group(1).toLowerCase(Locale.ROOT));
