@@ -38,6 +38,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
     private final LeasingRateLimiter leasing;
     private final FallbackEpisodes episodes;
     private final LocalFallback fallback;
+    private final ChargeBack charges;
 
     public ResilientRateLimiter(SharedStore redis, FailureMode mode, RateLimiter local, CircuitBreaker breaker,
                                 OverLimitCache denials, LongSupplier nanoTime) {
@@ -56,7 +57,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
                 .nanoTime(nanoTime).leasing(leasing));
     }
 
-    private ResilientRateLimiter(Builder b) {
+    ResilientRateLimiter(ResilientRateLimiterBuilder b) {
         this.leasing = b.leasing;
         this.redis = b.redis;
         this.mode = b.mode;
@@ -66,6 +67,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         this.nanoTime = b.nanoTime;
         this.episodes = new FallbackEpisodes(b.timeoutMillis, b.nanoTime, b.epochMillis);
         this.fallback = new LocalFallback(this.local, b.rememberedKeys, b.unseenShare, b.nanoTime, 3 * b.timeoutMillis);
+        this.charges = new ChargeBack(redis, fallback, this::redisFailed);
     }
 
     /**
@@ -75,8 +77,8 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
      * @param store the shared store to decorate
      * @return the builder
      */
-    public static Builder builder(SharedStore store) {
-        return new Builder(store);
+    public static ResilientRateLimiterBuilder builder(SharedStore store) {
+        return new ResilientRateLimiterBuilder(store);
     }
 
     @Override
@@ -98,7 +100,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
             return failureMode(policy, key, cost, FallbackCause.BREAKER_OPEN);
         }
         if (fallback.owes()) {
-            RuntimeException failed = payDebt(policy, key);
+            RuntimeException failed = charges.payDebt(policy, key);
             if (failed != null) {   // Redis failed the charge: one timeout per call, never two
                 return failureMode(policy, key, cost, FallbackCause.of(failed));
             }
@@ -140,7 +142,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
             return failureMode(policy, key, cost, FallbackCause.BREAKER_OPEN);
         }
         if (fallback.owes()) {
-            RuntimeException failed = payDebt(policy, key);
+            RuntimeException failed = charges.payDebt(policy, key);
             if (failed != null) {   // Redis failed the charge: one timeout per call, never two
                 return failureMode(policy, key, cost, FallbackCause.of(failed));
             }
@@ -210,7 +212,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         }
         if (fallback.owes()) {
             for (Acquisition r : requests) {
-                RuntimeException failed = payDebt(r.policy(), r.key());
+                RuntimeException failed = charges.payDebt(r.policy(), r.key());
                 if (failed != null) {   // Redis failed the charge: one timeout per call, never two
                     return failureMode(requests, FallbackCause.of(failed));
                 }
@@ -259,54 +261,10 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         breaker.succeeded();
         if (episodes.answered()) {
             fallback.episodeEnded();
-            fallback.takeSome(64, this::charge);
+            fallback.takeSome(64, charges::charge);
         } else if (fallback.owes()) {
-            fallback.takeSome(4, this::charge);
+            fallback.takeSome(4, charges::charge);
         }
-    }
-
-    /**
-     * Charges Redis what this node admitted alone for the key, before Redis decides for it again; when another
-     * thread is charging it, waits for that charge (at most three timeouts). Returns what Redis failed with, or null.
-     */
-    private RuntimeException payDebt(Policy policy, String key) {
-        Long tokens = fallback.takeDebt(policy, key);
-        if (tokens != null) {
-            return charge(policy, key, tokens);
-        }
-        fallback.awaitCharge(policy, key);
-        return null;
-    }
-
-    /**
-     * Takes from Redis' bucket what this node admitted alone, as much of it as the bucket holds: a denial says what
-     * is left, and that much is taken instead (three tries at most, as other nodes take meanwhile). What the
-     * bucket cannot hold is forgiven: a limit is never paid below empty.
-     */
-    private RuntimeException charge(Policy policy, String key, long tokens) {
-        long want = Math.min(tokens, policy.limits().stream().mapToLong(Limit::burst).min().orElse(tokens));
-        long sent = want;
-        Decision answer = null;
-        fallback.sending(policy, key, sent);
-        try {
-            for (int attempt = 0; attempt < 3 && want > 0; attempt++) {
-                answer = redis.acquire(policy, key, want);
-                if (answer.allowed()) {
-                    break;
-                }
-                want = Math.min(want, Math.max(0, answer.remaining()));
-            }
-        } catch (UnsupportedStoreException e) {
-            LOG.log(System.Logger.Level.DEBUG, "throttled: cannot charge {0}: {1}", policy.name(), e.toString());
-        } catch (RuntimeException e) {
-            fallback.giveBack(policy, key, tokens);
-            redisFailed(policy, e);
-            return e;
-        } finally {
-            fallback.answered(policy, key, sent, answer);
-            fallback.charged(policy, key);
-        }
-        return null;
     }
 
     /** The failure mode of a policy: its own ({@code failure-mode}), else {@code throttled.redis.failure-mode}. */
@@ -460,104 +418,5 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
     public void close() {
         closeLeases();
         redis.close();
-    }
-
-    /** Builds a {@link ResilientRateLimiter}; see {@link #builder(SharedStore)} for the defaults. */
-    public static final class Builder {
-        private final SharedStore redis;
-        private FailureMode mode = FailureMode.LOCAL;
-        private RateLimiter local;
-        private CircuitBreaker breaker;
-        private OverLimitCache denials;
-        private LongSupplier nanoTime = System::nanoTime;
-        private LongSupplier epochMillis = System::currentTimeMillis;
-        private LeasingRateLimiter leasing;
-        private long timeoutMillis = 200;   // throttled.redis.timeout's default
-        private long rememberedKeys = 100_000;
-        private double unseenShare = 1.0;
-
-        private Builder(SharedStore redis) {
-            this.redis = java.util.Objects.requireNonNull(redis, "store");
-        }
-
-        /** @param value what decides when Redis cannot, unless a policy says otherwise @return this builder */
-        public Builder failureMode(FailureMode value) {
-            this.mode = java.util.Objects.requireNonNull(value, "failure mode");
-            return this;
-        }
-
-        /** @param value the in-JVM store of the {@code local} failure mode; null for a new one @return this builder */
-        public Builder local(RateLimiter value) {
-            this.local = value;
-            return this;
-        }
-
-        /** @param value the circuit breaker; null for 5 failures and 1 s on {@link #nanoTime} @return this builder */
-        public Builder breaker(CircuitBreaker value) {
-            this.breaker = value;
-            return this;
-        }
-
-        /** @param value the over-limit cache; null for none @return this builder */
-        public Builder overLimitCache(OverLimitCache value) {
-            this.denials = value;
-            return this;
-        }
-
-        /** @param value the clock of timeouts, episodes and refills @return this builder */
-        public Builder nanoTime(LongSupplier value) {
-            this.nanoTime = java.util.Objects.requireNonNull(value, "clock");
-            return this;
-        }
-
-        /** @param value the wall clock an episode's start is shown in @return this builder */
-        public Builder epochMillis(LongSupplier value) {
-            this.epochMillis = java.util.Objects.requireNonNull(value, "clock");
-            return this;
-        }
-
-        /** @param value token leases on the same store; null for none @return this builder */
-        public Builder leasing(LeasingRateLimiter value) {
-            this.leasing = value;
-            return this;
-        }
-
-        /** @param value the Redis timeout in force, which the fallback's log line names @return this builder */
-        public Builder timeoutMillis(long value) {
-            this.timeoutMillis = value;
-            return this;
-        }
-
-        /**
-         * @param value how many keys' last Redis answers the local fallback keeps (0: none, every key starts at the
-         *              unseen share)
-         * @return this builder
-         */
-        public Builder rememberedKeys(long value) {
-            if (value < 0) {
-                throw new IllegalArgumentException("remembered keys must be 0 or more, not " + value);
-            }
-            this.rememberedKeys = value;
-            return this;
-        }
-
-        /**
-         * @param value the share of its burst a key the local fallback has no answer for starts with, 0 to 1
-         * @return this builder
-         */
-        public Builder unseenShare(double value) {
-            if (!(value >= 0 && value <= 1)) {
-                throw new IllegalArgumentException("the unseen share must be within 0..1, not " + value);
-            }
-            this.unseenShare = value;
-            return this;
-        }
-
-        public ResilientRateLimiter build() {
-            if (breaker == null) {
-                breaker = new CircuitBreaker(5, 1000, nanoTime);
-            }
-            return new ResilientRateLimiter(this);
-        }
     }
 }
