@@ -30,11 +30,11 @@ final class ChargeBack {
      * thread is charging it, waits for that charge (at most three timeouts). Returns what Redis failed with, or null.
      */
     RuntimeException payDebt(Policy policy, String key) {
-        Long tokens = fallback.takeDebt(policy, key);
+        Long tokens = fallback.debts().take(policy, key);
         if (tokens != null) {
             return charge(policy, key, tokens);
         }
-        fallback.awaitCharge(policy, key);
+        fallback.debts().awaitCharge(policy, key);
         return null;
     }
 
@@ -59,12 +59,12 @@ final class ChargeBack {
         } catch (UnsupportedStoreException e) {
             LOG.log(System.Logger.Level.DEBUG, "throttled: cannot charge {0}: {1}", policy.name(), e.toString());
         } catch (RuntimeException e) {
-            fallback.giveBack(policy, key, tokens);
+            fallback.debts().giveBack(policy, key, tokens);
             failed.accept(policy, e);
             return e;
         } finally {
             fallback.answered(policy, key, sent, answer);
-            fallback.charged(policy, key);
+            fallback.debts().charged(policy, key);
         }
         return null;
     }

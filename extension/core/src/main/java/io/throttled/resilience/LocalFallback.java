@@ -11,10 +11,7 @@ import io.throttled.core.RateLimiter;
 import io.throttled.core.Refill;
 import io.throttled.memory.InMemoryRateLimiter;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.LongSupplier;
 
@@ -36,8 +33,8 @@ final class LocalFallback {
     private final long rememberedKeys;
     private final double unseenShare;
     private final LongSupplier nanoTime;
-    /** What this node admitted alone and Redis has not been charged yet. */
-    private final ConcurrentHashMap<Key, Debt> debts = new ConcurrentHashMap<>();
+    /** What this node admitted alone and Redis has not been charged yet, and the charges under way. */
+    private final Debts debts;
     /**
      * The episode each key was last started from Redis' state in: once per episode, then the local store counts.
      * Bounded: a key dropped in a long episode with many keys starts again, from the answer and its debt.
@@ -45,13 +42,6 @@ final class LocalFallback {
     private final Cache<Key, Long> startedIn;
     /** Tokens asked of Redis and not answered yet, by a stripe of the key: they may be taken there any moment. */
     private final AtomicLongArray inFlight = new AtomicLongArray(STRIPES);
-    /**
-     * Keys whose debt is taken and its charge not yet answered: a call for such a key waits for the charge
-     * ({@link #awaitCharge}), or Redis would decide it from a bucket not yet charged, and the charge, coming after,
-     * would find the tokens gone and be forgiven.
-     */
-    private final ConcurrentHashMap<Key, Charging> charging = new ConcurrentHashMap<>();
-    private final long chargeWaitMillis;
 
     LocalFallback(RateLimiter local, long rememberedKeys, double unseenShare, LongSupplier nanoTime) {
         this(local, rememberedKeys, unseenShare, nanoTime, 150);
@@ -66,7 +56,7 @@ final class LocalFallback {
         this.rememberedKeys = rememberedKeys;
         this.unseenShare = unseenShare;
         this.nanoTime = nanoTime;
-        this.chargeWaitMillis = chargeWaitMillis;
+        this.debts = new Debts(Math.max(rememberedKeys, 10_000), nanoTime, chargeWaitMillis);
         this.answers = Caffeine.newBuilder().maximumSize(rememberedKeys)
                 .executor(Runnable::run)   // maintenance on the caller, never on the JVM-wide common pool
                 .build();
@@ -96,7 +86,7 @@ final class LocalFallback {
         Key k = start(policy, key, episode);
         Decision decision = local.acquire(policy, key, cost);
         if (decision.allowed() && cost > 0) {
-            owe(k, cost);
+            debts.owe(k, cost);
         }
         return decision.withOrigin(Decision.Origin.LOCAL_FALLBACK);
     }
@@ -112,7 +102,7 @@ final class LocalFallback {
             Acquisition r = requests.get(i);
             Decision d = made.get(i);
             if (d.allowed() && r.cost() > 0 && d.origin() != Decision.Origin.SKIPPED) {
-                owe(new Key(r.policy(), r.key()), r.cost());
+                debts.owe(new Key(r.policy(), r.key()), r.cost());
             }
             decisions.add(d.withOrigin(Decision.Origin.LOCAL_FALLBACK));
         }
@@ -146,8 +136,7 @@ final class LocalFallback {
             limit = answer.decision.limit();
             spent = answer.spentNow(nanoTime.getAsLong(), refillsSteadily(k.policy));
         }
-        Debt debt = debts.get(k);
-        long owed = debt == null ? 0 : debt.tokens;
+        long owed = debts.owed(k);
         return Math.min(limit.burst(), spent + owed + Math.max(0, inFlight.get(stripe(k.policy, k.key))));
     }
 
@@ -161,96 +150,9 @@ final class LocalFallback {
                 || (a == Algorithm.TOKEN_BUCKET && policy.refill() == Refill.GREEDY);
     }
 
-    private void owe(Key k, long cost) {
-        if (debts.size() >= Math.max(rememberedKeys, 10_000) && !debts.containsKey(k)) {
-            return;   // bounded: this admission goes uncharged, as a node that forgot it would
-        }
-        long now = nanoTime.getAsLong();
-        debts.merge(k, new Debt(cost, now), (a, b) -> new Debt(a.tokens + b.tokens, now));
-    }
-
-    /** {@return whether some admission is still to be charged to Redis, or being charged} */
-    boolean owes() {
-        return !debts.isEmpty() || !charging.isEmpty();
-    }
-
-    /**
-     * Takes the key's debt (null when none or too old to matter): the caller charges it to Redis or gives it back,
-     * and then calls {@link #charged}.
-     */
-    Long takeDebt(Policy policy, String key) {
-        Key k = new Key(policy, key);
-        chargingStarts(k);
-        Debt debt = debts.remove(k);
-        if (debt == null || stale(policy, debt)) {
-            charged(policy, key);
-            return null;
-        }
-        return debt.tokens;
-    }
-
-    /** The charge of a taken debt is answered (or failed, and the debt given back). */
-    void charged(Policy policy, String key) {
-        charging.computeIfPresent(new Key(policy, key), (k, c) -> {
-            if (--c.count > 0) {
-                return c;
-            }
-            c.done.complete(null);
-            return null;
-        });
-    }
-
-    /** Waits, at most {@code chargeWaitMillis}, until no other thread is charging the key. */
-    void awaitCharge(Policy policy, String key) {
-        Charging c = charging.get(new Key(policy, key));
-        if (c == null) {
-            return;
-        }
-        try {
-            c.done.get(chargeWaitMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-            // a charge that slow is a Redis that fails again: the call goes its way
-        }
-    }
-
-    private void chargingStarts(Key k) {
-        charging.compute(k, (kk, c) -> {
-            Charging now = c == null ? new Charging() : c;
-            now.count++;
-            return now;
-        });
-    }
-
-    /** Puts back a debt a charge could not pay (Redis failed again). */
-    void giveBack(Policy policy, String key, long tokens) {
-        owe(new Key(policy, key), tokens);
-    }
-
-    /** Up to {@code most} debts of other keys, removed, for the caller to charge. */
-    void takeSome(int most, DebtConsumer consumer) {
-        Iterator<Map.Entry<Key, Debt>> it = debts.entrySet().iterator();
-        for (int n = 0; n < most && it.hasNext(); ) {
-            Map.Entry<Key, Debt> e = it.next();
-            chargingStarts(e.getKey());
-            if (debts.remove(e.getKey(), e.getValue()) && !stale(e.getKey().policy, e.getValue())) {
-                if (consumer.charge(e.getKey().policy, e.getKey().key, e.getValue().tokens) != null) {   // it calls charged
-                    return;   // Redis failed again: the debt is back, the rest wait for the next answer
-                }
-                n++;
-            } else {
-                charged(e.getKey().policy, e.getKey().key);
-            }
-        }
-    }
-
-    /** An admission older than the policy's longest window counts in no window Redis will judge again. */
-    private boolean stale(Policy policy, Debt debt) {
-        long longest = policy.limits().stream()   // the time a whole burst takes to come back
-                .mapToLong(l -> Math.max(l.windowMillis(), (long) Math.ceil((double) l.burst() * l.windowMillis()
-                        / l.quantity()))).max().orElse(0);
-        return nanoTime.getAsLong() - debt.lastNanos > longest * 1_000_000;
+    /** {@return what this node owes Redis, and the charges under way} */
+    Debts debts() {
+        return debts;
     }
 
     /** An episode ended: the next one starts every key from Redis' answers again. */
@@ -260,7 +162,7 @@ final class LocalFallback {
 
     void forget(String policyName, String key) {
         answers.asMap().keySet().removeIf(k -> matches(k, policyName, key));
-        debts.keySet().removeIf(k -> matches(k, policyName, key));
+        debts.forget(k -> matches(k, policyName, key));
         startedIn.asMap().keySet().removeIf(k -> matches(k, policyName, key));
     }
 
@@ -268,11 +170,6 @@ final class LocalFallback {
         answers.invalidateAll();
         debts.clear();
         startedIn.invalidateAll();
-    }
-
-    /** {@return debts not yet charged to Redis} */
-    int debts() {
-        return debts.size();
     }
 
     private static boolean matches(Key k, String policyName, String key) {
@@ -284,27 +181,12 @@ final class LocalFallback {
         return (h ^ (h >>> 16)) & (STRIPES - 1);
     }
 
-    /** Charges of one key under way, and their end. Guarded by the map's compute. */
-    private static final class Charging {
-        int count;
-        final java.util.concurrent.CompletableFuture<Void> done = new java.util.concurrent.CompletableFuture<>();
-    }
-
-    /** Charges one key's debt to Redis, and calls {@link #charged} when it is answered. */
-    interface DebtConsumer {
-        /** @return what Redis failed with, or null when charged */
-        RuntimeException charge(Policy policy, String key, long tokens);
-    }
-
     record Key(Policy policy, String key) {
         /** From the names, which keep their hashes (see {@link OverLimitCache}). */
         @Override
         public int hashCode() {
             return 31 * policy.name().hashCode() + key.hashCode();
         }
-    }
-
-    private record Debt(long tokens, long lastNanos) {
     }
 
     /** What Redis said, and when this node heard it (later than Redis decided: refilling from then is cautious). */

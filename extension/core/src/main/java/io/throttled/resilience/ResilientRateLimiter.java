@@ -99,7 +99,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         if (!breaker.allowsCall()) {
             return failureMode(policy, key, cost, FallbackCause.BREAKER_OPEN);
         }
-        if (fallback.owes()) {
+        if (fallback.debts().owes()) {
             RuntimeException failed = charges.payDebt(policy, key);
             if (failed != null) {   // Redis failed the charge: one timeout per call, never two
                 return failureMode(policy, key, cost, FallbackCause.of(failed));
@@ -141,7 +141,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         if (!breaker.allowsCall()) {
             return failureMode(policy, key, cost, FallbackCause.BREAKER_OPEN);
         }
-        if (fallback.owes()) {
+        if (fallback.debts().owes()) {
             RuntimeException failed = charges.payDebt(policy, key);
             if (failed != null) {   // Redis failed the charge: one timeout per call, never two
                 return failureMode(policy, key, cost, FallbackCause.of(failed));
@@ -210,7 +210,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         if (!breaker.allowsCall()) {
             return failureMode(requests, FallbackCause.BREAKER_OPEN);
         }
-        if (fallback.owes()) {
+        if (fallback.debts().owes()) {
             for (Acquisition r : requests) {
                 RuntimeException failed = charges.payDebt(r.policy(), r.key());
                 if (failed != null) {   // Redis failed the charge: one timeout per call, never two
@@ -261,9 +261,9 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
         breaker.succeeded();
         if (episodes.answered()) {
             fallback.episodeEnded();
-            fallback.takeSome(64, charges::charge);
-        } else if (fallback.owes()) {
-            fallback.takeSome(4, charges::charge);
+            fallback.debts().takeSome(64, charges::charge);
+        } else if (fallback.debts().owes()) {
+            fallback.debts().takeSome(4, charges::charge);
         }
     }
 
@@ -406,7 +406,7 @@ public final class ResilientRateLimiter implements RateLimiter, BucketInventory,
 
     /** {@return admissions this node made alone that are not yet charged to Redis, by key} */
     public int uncharged() {
-        return fallback.debts();
+        return fallback.debts().size();
     }
 
     /** {@return the store it decorates} */
