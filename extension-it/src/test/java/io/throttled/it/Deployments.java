@@ -1,5 +1,6 @@
 package io.throttled.it;
 
+import io.throttled.it.server.TestServer;
 import io.throttled.testing.redis.RedisExtension;
 import java.io.File;
 import java.util.Arrays;
@@ -21,10 +22,11 @@ public final class Deployments {
 
     /** A WAR named {@code name}.war with the extension and these config lines (one {@code key=value} each). */
     public static WebArchive war(String name, String... configLines) {
-        return ShrinkWrap.create(WebArchive.class, name + ".war")
+        WebArchive war = ShrinkWrap.create(WebArchive.class, name + ".war")
                 .addAsLibraries(extensionLibraries())
                 .addAsWebInfResource(EmptyAsset.INSTANCE, "beans.xml")
                 .addAsResource(new StringAsset(config(name, configLines)), "META-INF/microprofile-config.properties");
+        return TestServer.current().login().enable(war);   // the suite's users can log in, as on every server
     }
 
     /** The same WAR with the admin API's jar in {@code WEB-INF/lib}, as an application that uses it ships. */

@@ -1,5 +1,7 @@
 package io.throttled.it.admin;
 
+import io.throttled.it.server.Requires;
+import io.throttled.it.server.Scenario;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.container.test.api.TargetsContainer;
@@ -8,6 +10,7 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** JSON-B on, appSecurity off (the telemetry server's features): still closed. */
+@Requires(Scenario.SERVER_WITHOUT_AUTHENTICATION)
 @RunAsClient
 @ExtendWith(ArquillianExtension.class)
 class AdminWithoutAppSecurityWithJsonbTest extends AdminWithoutAuthenticationTest {
@@ -20,6 +23,6 @@ class AdminWithoutAppSecurityWithJsonbTest extends AdminWithoutAuthenticationTes
 
     @Override
     String server() {
-        return "throttledTelemetry";
+        return "telemetry";
     }
 }

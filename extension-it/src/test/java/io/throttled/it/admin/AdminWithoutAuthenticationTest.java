@@ -3,7 +3,8 @@ package io.throttled.it.admin;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.throttled.it.ClientHttp;
-import io.throttled.it.ServerLog;
+import io.throttled.it.server.ServerLog;
+import io.throttled.it.server.TestServer;
 import java.net.URL;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.junit.jupiter.api.Test;
@@ -19,6 +20,7 @@ abstract class AdminWithoutAuthenticationTest {
     @ArquillianResource
     URL base;
 
+    /** The container the subclass deploys to. */
     abstract String server();
 
     @Test
@@ -37,10 +39,11 @@ abstract class AdminWithoutAuthenticationTest {
 
         // neither the override (1000/1s) nor the resets took effect: the address is still denied
         assertThat(ClientHttp.get(base, "api/orders").status()).isEqualTo(429);
-        assertThat(ServerLog.lines(server())).noneMatch(line -> line.contains("throttled audit:"));
-        assertThat(ServerLog.lines(server()).stream().filter(line -> line.contains("this server has no container"
+        ServerLog log = TestServer.current().log();
+        assertThat(log.lines(server())).noneMatch(line -> line.contains("throttled audit:"));
+        assertThat(log.lines(server()).stream().filter(line -> line.contains("this server has no container"
                 + " authentication") && line.contains(NAMES_THE_FEATURE))).hasSize(1);
-        assertThat(ServerLog.lines(server())).anyMatch(line -> line.contains("a call carried credentials, but the server"
+        assertThat(log.lines(server())).anyMatch(line -> line.contains("a call carried credentials, but the server"
                 + " authenticated nobody") && line.contains(NAMES_THE_FEATURE));
     }
 }

@@ -5,7 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import io.throttled.it.ClientHttp;
 import io.throttled.it.Deployments;
-import io.throttled.it.ServerLog;
+import io.throttled.it.server.ServerLog;
+import io.throttled.it.server.TestServer;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -47,7 +48,6 @@ import redis.clients.jedis.args.ClientPauseMode;
 @ExtendWith(ArquillianExtension.class)
 class RedisPausedLocalFallbackTest {
     private static final int CLIENTS = 5;
-    private static final String SERVER = "throttledFull";
 
     @Deployment(testable = false)
     static WebArchive deployment() {
@@ -110,9 +110,10 @@ class RedisPausedLocalFallbackTest {
         assertThat(state.getJsonNumber("episodes").longValue()).isGreaterThanOrEqualTo(CLIENTS);
         assertThat(state.getJsonObject("decided_without_redis").getJsonNumber("timeout").longValue())
                 .as("at least call 2 of each client timed out").isGreaterThanOrEqualTo(CLIENTS);
-        List<String> log = ServerLog.lines(SERVER);
+        ServerLog serverLog = TestServer.current().log();
+        List<String> log = serverLog.lines("full");
         assertThat(log).anyMatch(line -> line.contains("FallbackEpisodes")
-                && line.contains(" W ") && line.contains("Redis did not decide a call of policy 'quota' (timeout")
+                && serverLog.isWarning(line) && line.contains("Redis did not decide a call of policy 'quota' (timeout")
                 && line.contains("timeout 50 ms"));
         assertThat(log).anyMatch(line -> line.contains("FallbackEpisodes")
                 && line.contains("Redis answers again after"));

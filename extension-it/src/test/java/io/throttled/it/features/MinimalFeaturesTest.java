@@ -1,5 +1,7 @@
 package io.throttled.it.features;
 
+import io.throttled.it.server.Requires;
+import io.throttled.it.server.Scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.throttled.it.ClientHttp;
@@ -19,6 +21,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * servlet-6.0, mpConfig-3.1): it deploys, and both a throttled resource method and a throttled CDI bean
  * called from a resource limit on Redis.
  */
+@Requires(Scenario.MINIMAL_SERVER)
 @RunAsClient
 @ExtendWith(ArquillianExtension.class)
 class MinimalFeaturesTest {

@@ -2,7 +2,9 @@ package io.throttled.it.features;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.throttled.it.DeploymentFailures;
+import io.throttled.it.server.DeploymentFailures;
+import io.throttled.it.server.Requires;
+import io.throttled.it.server.Scenario;
 import io.throttled.it.Deployments;
 import org.jboss.arquillian.container.test.api.Deployer;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -18,6 +20,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * On a server without MicroProfile Config an application with the extension does not deploy, and the one
  * message says which API is missing and which Liberty feature brings it.
  */
+@Requires(Scenario.SERVER_WITHOUT_MP_CONFIG)
 @RunAsClient
 @ExtendWith(ArquillianExtension.class)
 class NoMicroProfileConfigTest {
@@ -33,7 +36,7 @@ class NoMicroProfileConfigTest {
 
     @Test
     void deploymentFailsNamingTheMissingFeature() {
-        assertThat(DeploymentFailures.of(deployer, "no-mp-config", "throttledNoConfig"))
+        assertThat(DeploymentFailures.of(deployer, "no-mp-config", "noconfig"))
                 .contains("the MicroProfile Config 3.x API (org.eclipse.microprofile.config.ConfigProvider) is not visible",
                         "<feature>mpConfig-3.1</feature>");
     }

@@ -1,5 +1,7 @@
 package io.throttled.it.jwt;
 
+import io.throttled.it.server.Requires;
+import io.throttled.it.server.Scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.throttled.it.ClientHttp;
@@ -19,6 +21,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * MicroProfile JWT callers with test-signed tokens: the {@code plan} claim picks the tier, the {@code sub}
  * claim keys the bucket, on a server with mpJwt-2.1.
  */
+@Requires(Scenario.MP_JWT)
 @RunAsClient
 @ExtendWith(ArquillianExtension.class)
 class ClaimTiersTest {

@@ -1,5 +1,9 @@
 package io.throttled.it.lifecycle;
 
+import io.throttled.it.server.Requires;
+import io.throttled.it.server.ServerProcess;
+import io.throttled.it.server.TestServer;
+import io.throttled.it.server.Scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -26,20 +30,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import redis.clients.jedis.Jedis;
 
 /**
- * An application with the extension, deciding on Redis, deployed and undeployed 20 times in one Liberty
- * server: afterwards, with every copy undeployed and the heap collected, none of the extension's objects is
+ * An application with the extension, deciding on Redis, deployed and undeployed 20 times in one server: afterwards, with every copy undeployed and the heap collected, none of the extension's objects is
  * alive, the application class loaders, the server's threads and the Redis connections are back where they
  * were before the loop. The figures go to {@code target/redeploy.md}.
  */
+@Requires(Scenario.INSPECTABLE_JVM)
 @RunAsClient
 @ExtendWith(ArquillianExtension.class)
 class RedeployLeavesNothingBehindTest {
     private static final int CYCLES = 20;
-    private static final String SERVER = "throttledFull";
-    /** Liberty's loaders of one application: its classes, and the context loader of its threads. */
-    private static final List<String> APPLICATION_LOADERS = List.of(
-            "com.ibm.ws.classloading.internal.AppClassLoader",
-            "com.ibm.ws.classloading.internal.ThreadContextClassLoader");
     private static final List<String> EXTENSION_CLASSES = List.of(
             "io.throttled.cdi.Throttler",
             "io.throttled.redis.RedisRateLimiter",
@@ -59,7 +58,7 @@ class RedeployLeavesNothingBehindTest {
 
     @Test
     void twentyRedeploysLeaveNothingBehind() throws Exception {
-        ServerProcess server = ServerProcess.of(SERVER);
+        ServerProcess server = TestServer.current().jvm().process("full");
         cycle(server);   // the first deployment loads server classes and grows server pools that stay: not a leak
         Snapshot before = Snapshot.settled(server);
         java.util.Map<String, Long> extensionBefore = new java.util.HashMap<>();
@@ -99,7 +98,7 @@ class RedeployLeavesNothingBehindTest {
     private void cycle(ServerProcess leasing) throws Exception {
         deployer.deploy("cycle");
         try {
-            URL base = new URL("http://127.0.0.1:" + System.getProperty("it.full.http") + "/redeploy-cycle/");
+            URL base = new URL("http://127.0.0.1:" + TestServer.current().httpPort() + "/redeploy-cycle/");
             // calls in quick succession make the key hot (lease=auto: 4 calls within a lifetime of 100 ms), so a
             // lease is taken and its thread started; a slow machine may need more than one burst for that
             for (int burst = 0; burst < 5; burst++) {
@@ -147,7 +146,7 @@ class RedeployLeavesNothingBehindTest {
 
         static Snapshot take(ServerProcess server) {
             server.collectGarbage();
-            return new Snapshot(server.classLoaders(APPLICATION_LOADERS), server.threads(), countRedisConnections(),
+            return new Snapshot(server.classLoaders(TestServer.current().jvm().applicationLoaderTypes()), server.threads(), countRedisConnections(),
                     server.instances("io.throttled.cdi.Throttler"));
         }
 

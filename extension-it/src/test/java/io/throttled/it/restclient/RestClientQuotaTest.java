@@ -1,5 +1,7 @@
 package io.throttled.it.restclient;
 
+import io.throttled.it.server.Requires;
+import io.throttled.it.server.Scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -23,13 +25,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * leaves, and a call beyond it fails with {@link ThrottledException} without reaching the partner. When the partner
  * answers 429 with Retry-After anyway, the policy's penalty pushes the shared bucket on by that wait.
  */
+@Requires(Scenario.MP_REST_CLIENT)
 @ExtendWith(ArquillianExtension.class)
 class RestClientQuotaTest {
 
     @Deployment
     static WebArchive deployment() {
         return Deployments.war("rest-client-quota",
-                "partner/mp-rest/url=http://127.0.0.1:" + System.getProperty("it.full.http") + "/rest-client-quota/api")
+                "partner/mp-rest/url=http://127.0.0.1:" + io.throttled.it.server.TestServer.current().httpPort() + "/rest-client-quota/api")
                 .addClasses(InContainer.class, PartnerApplication.class, PartnerResource.class, PartnerClient.class);
     }
 

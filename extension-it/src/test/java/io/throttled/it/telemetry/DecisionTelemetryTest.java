@@ -1,5 +1,7 @@
 package io.throttled.it.telemetry;
 
+import io.throttled.it.server.Requires;
+import io.throttled.it.server.Scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -31,6 +33,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * ones with a {@code throttled.denied} event. The application's SDK exports to exporters of the deployment's own
  * (the SDK's exporter SPI), read back over HTTP.
  */
+@Requires(Scenario.MP_TELEMETRY)
 @RunAsClient
 @ExtendWith(ArquillianExtension.class)
 class DecisionTelemetryTest {

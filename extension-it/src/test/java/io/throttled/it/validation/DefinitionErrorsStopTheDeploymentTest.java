@@ -2,7 +2,7 @@ package io.throttled.it.validation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.throttled.it.DeploymentFailures;
+import io.throttled.it.server.DeploymentFailures;
 import io.throttled.it.Deployments;
 import io.throttled.it.tiers.TieredApplication;
 import io.throttled.it.tiers.TieredResource;

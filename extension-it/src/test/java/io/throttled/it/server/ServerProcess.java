@@ -1,4 +1,4 @@
-package io.throttled.it.lifecycle;
+package io.throttled.it.server;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -7,41 +7,44 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
-/** The JVM of a running Liberty server, looked at with {@code jcmd}, as an operator hunting a leak would. */
-final class ServerProcess {
+/** The JVM of a running server, looked at with {@code jcmd}, as an operator hunting a leak would. */
+public final class ServerProcess {
     private final long pid;
 
     private ServerProcess(long pid) {
         this.pid = pid;
     }
 
-    /** The server's JVM: the Arquillian container launches it itself, so there is no pid file to read. */
-    static ServerProcess of(String server) {
-        String wlp = Path.of(System.getProperty("wlp.home")).toAbsolutePath().normalize().toString();
+    /**
+     * The one JVM whose arguments match: the Arquillian container launches it itself, so there is no pid file to read.
+     *
+     * @param description what is looked for, for the message when there is not exactly one
+     */
+    static ServerProcess matching(Predicate<List<String>> arguments, String description) {
         List<ProcessHandle> found = ProcessHandle.allProcesses()
-                .filter(p -> p.info().arguments().map(List::of).filter(args -> args.contains(server)
-                        && args.stream().anyMatch(a -> a.contains(wlp))).isPresent())
+                .filter(p -> p.info().arguments().map(List::of).filter(arguments).isPresent())
                 .toList();
         if (found.size() != 1) {
-            throw new IllegalStateException("expected one JVM of server " + server + " under " + wlp + ", found "
+            throw new IllegalStateException("expected one JVM of " + description + ", found "
                     + found.stream().map(p -> p.info().commandLine().orElse("?")).toList());
         }
         return new ServerProcess(found.get(0).pid());
     }
 
-    long pid() {
+    public long pid() {
         return pid;
     }
 
     /** Two full collections, so what is only weakly or softly held is gone before anything is counted. */
-    void collectGarbage() {
+    public void collectGarbage() {
         jcmd("GC.run");
         jcmd("GC.run");
     }
 
     /** Live instances of a class (the histogram is taken after a full collection). */
-    long instances(String className) {
+    public long instances(String className) {
         for (String line : jcmd("GC.class_histogram").split("\n")) {
             String[] columns = line.trim().split("\\s+");
             if (columns.length >= 4 && columns[3].equals(className)) {
@@ -52,20 +55,20 @@ final class ServerProcess {
     }
 
     /** The heap histogram (live objects), for a report of what survived. */
-    String histogram() {
+    public String histogram() {
         return jcmd("GC.class_histogram");
     }
 
-    void heapDump(Path file) {
+    public void heapDump(Path file) {
         jcmd("GC.heap_dump " + file.toAbsolutePath());
     }
 
-    String classLoaderStats() {
+    public String classLoaderStats() {
         return jcmd("VM.classloader_stats");
     }
 
     /** Class loaders alive whose type is one of these (Liberty's per-application loaders). */
-    long classLoaders(List<String> types) {
+    public long classLoaders(List<String> types) {
         long count = 0;
         for (String line : jcmd("VM.classloader_stats").split("\n")) {
             for (String type : types) {
@@ -78,7 +81,7 @@ final class ServerProcess {
     }
 
     /** The names of the JVM's threads, without the JIT compiler's, whose number changes with the JIT's work. */
-    List<String> threads() {
+    public List<String> threads() {
         List<String> names = new ArrayList<>();
         for (String line : jcmd("Thread.print").split("\n")) {
             if (line.startsWith("\"")) {

@@ -1,11 +1,5 @@
-package io.throttled.it;
+package io.throttled.it.server;
 
-import java.io.IOException;
-import java.io.RandomAccessFile;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
@@ -13,9 +7,9 @@ import org.jboss.arquillian.container.test.api.Deployer;
 
 /**
  * Deploys an archive that must fail and returns everything the failure says: the messages of the exception,
- * its causes and its suppressed exceptions, and what the server logged meanwhile. The Liberty container
- * builds its exception from the first line of the server's CWWKZ0002E message; the definition errors
- * themselves follow on the next lines, which is where an operator reads them too.
+ * its causes and its suppressed exceptions, and what the server logged meanwhile. Containers differ in what they
+ * put in the exception (Liberty's holds the first line of its CWWKZ0002E message, the definition errors follow in
+ * the log, where an operator reads them too), so both are read.
  */
 public final class DeploymentFailures {
     private DeploymentFailures() {
@@ -23,16 +17,16 @@ public final class DeploymentFailures {
 
     /** On the full test server. */
     public static String of(Deployer deployer, String deployment) {
-        return of(deployer, deployment, "throttledFull");
+        return of(deployer, deployment, "full");
     }
 
-    public static String of(Deployer deployer, String deployment, String server) {
-        Path log = Path.of(System.getProperty("wlp.home"), "usr/servers", server, "logs/messages.log");
-        long before = size(log);
+    public static String of(Deployer deployer, String deployment, String container) {
+        ServerLog log = TestServer.current().log();
+        long before = log.end(container);
         try {
             deployer.deploy(deployment);
         } catch (Exception failure) {   // the container's DeploymentException is checked, and thrown as it is
-            return text(failure) + logged(log, before);
+            return text(failure) + log.since(container, before);
         } finally {
             try {
                 deployer.undeploy(deployment);
@@ -41,25 +35,6 @@ public final class DeploymentFailures {
             }
         }
         throw new AssertionError("deployment " + deployment + " was expected to fail, and started");
-    }
-
-    private static long size(Path log) {
-        try {
-            return Files.exists(log) ? Files.size(log) : 0;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static String logged(Path log, long from) {
-        try (RandomAccessFile file = new RandomAccessFile(log.toFile(), "r")) {
-            byte[] added = new byte[(int) Math.max(0, file.length() - from)];
-            file.seek(from);
-            file.readFully(added);
-            return new String(added, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private static String text(Throwable failure) {
