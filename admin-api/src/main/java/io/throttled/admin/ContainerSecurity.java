@@ -16,8 +16,9 @@ import jakarta.enterprise.inject.spi.Extension;
 public final class ContainerSecurity implements Extension {
     /** What to change, in every message that finds the server authenticating nobody. */
     static final String HOW_TO_ENABLE = "On Open Liberty add the appSecurity-5.0 feature with a user registry and bind"
-            + " role " + OperatorGuard.ROLE + " to your operators; on WildFly set resteasy.role.based.security=true and a"
-            + " login-config; see SECURITY.md.";
+            + " role " + OperatorGuard.ROLE + " to your operators; on WildFly add a login-config (BASIC, realm"
+            + " ApplicationRealm) to web.xml and give operators the role with add-user.sh -a -g " + OperatorGuard.ROLE
+            + "; see docs/guide/servers.md.";
     private static final System.Logger LOG = System.getLogger(ContainerSecurity.class.getName());
     private static final String JSON_PROVIDER = "jakarta.json.spi.JsonProvider";
     private static final String SECURITY_CONTEXT = "jakarta.security.enterprise.SecurityContext";

@@ -86,8 +86,8 @@ class RedeployLeavesNothingBehindTest {
             assertThat(server.instances(type)).as("live instances of %s (before the loop: %d)", type,
                     extensionBefore.get(type)).isLessThanOrEqualTo(extensionBefore.get(type));
         }
-        assertThat(after.classLoaders()).as("application class loaders").isBetween(before.classLoaders() - 1,
-                before.classLoaders() + 1);
+        // fewer is no leak: an earlier test's application may have been collected meanwhile
+        assertThat(after.classLoaders()).as("application class loaders").isLessThanOrEqualTo(before.classLoaders() + 1);
         assertThat(after.threads().size()).as("threads: %s", after.threads()).isBetween(before.threads().size() - 2,
                 before.threads().size() + 2);
         assertThat(after.threads()).noneMatch(name -> name.startsWith("throttled"));

@@ -94,8 +94,6 @@ class DefinitionErrorsStopTheDeploymentTest {
     @Deployment(name = "invalid-routes", managed = false)
     static WebArchive invalidRoutesAndTiers() {
         return Deployments.war("invalid-routes",
-                        "throttled.route.assets.path=/static/**",
-                        "throttled.route.assets.rate=10/1s",
                         "throttled.route.orders.path=/api/orders/{id",
                         "throttled.route.orders.rate=10/1s",
                         "throttled.policy.plan.rate=1/1m",
@@ -104,15 +102,31 @@ class DefinitionErrorsStopTheDeploymentTest {
                 .addClasses(TieredApplication.class, TieredResource.class);
     }
 
-    /**
-     * Bad routes and tiers in config, each named with its field, value and reason: a route outside the JAX-RS
-     * application's path (its resources are under /api), a malformed template, a tier with a malformed rate.
-     */
+    /** Bad routes and tiers in config, each named with its field, value and reason: a malformed template, a tier's rate. */
     @Test
     void badRoutesAndTiers() {
         assertThat(DeploymentFailures.of(deployer, "invalid-routes"))
-                .contains("route 'assets': path '/static/**'", "can never match", "under /api")
                 .contains("route 'orders': path '/api/orders/{id'")
                 .contains("tier 'plan.tier.pro': rate 'lots'");
+    }
+
+    @Deployment(name = "route-outside-application", managed = false)
+    static WebArchive routeOutsideTheApplication() {
+        return Deployments.war("route-outside-application",
+                        "throttled.route.assets.path=/static/**",
+                        "throttled.route.assets.rate=10/1s",
+                        "throttled.policy.plan.rate=1/1m")
+                .addClasses(TieredApplication.class, TieredResource.class);
+    }
+
+    /**
+     * A route outside the JAX-RS application's path (its resources are under /api) can never match. Where the
+     * Application subclass is no CDI bean (WildFly, Payara), the servlet container tells the path, and the check
+     * stops the deployment there: the message is the same.
+     */
+    @Test
+    void aRouteThatCanNeverMatch() {
+        assertThat(DeploymentFailures.of(deployer, "route-outside-application"))
+                .contains("route 'assets': path '/static/**'", "can never match", "under /api");
     }
 }

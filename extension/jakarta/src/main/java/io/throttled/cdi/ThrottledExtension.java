@@ -33,6 +33,7 @@ public class ThrottledExtension implements Extension {
     private final List<PolicyDeclaration> declarations = new CopyOnWriteArrayList<>();
     private final List<Class<?>> resourceClasses = new CopyOnWriteArrayList<>();
     private volatile String applicationPath = "/";
+    private volatile boolean sawApplicationPath;
 
     /**
      * Stops the deployment at once, with what to add, when a required API is missing; then adds metrics
@@ -90,9 +91,25 @@ public class ThrottledExtension implements Extension {
     void applicationPath(@Observes @WithAnnotations(ApplicationPath.class) ProcessAnnotatedType<?> event) {
         ApplicationPath path = event.getAnnotatedType().getJavaClass().getAnnotation(ApplicationPath.class);
         if (path != null) {
-            String value = ("/" + path.value().trim()).replaceAll("/+", "/");
-            applicationPath = value.length() > 1 && value.endsWith("/") ? value.substring(0, value.length() - 1) : value;
+            applicationPath = normalise(path.value());
+            sawApplicationPath = true;
         }
+    }
+
+    /** {@code /api} for {@code api}, {@code /api/} and {@code //api}; {@code /} for the root. */
+    static String normalise(String applicationPath) {
+        String value = ("/" + applicationPath.trim()).replaceAll("/+", "/");
+        return value.length() > 1 && value.endsWith("/") ? value.substring(0, value.length() - 1) : value;
+    }
+
+    /** Whether CDI saw the {@code @ApplicationPath} (the Application subclass is a bean of a discovered archive). */
+    boolean sawApplicationPath() {
+        return sawApplicationPath;
+    }
+
+    /** The path the servlet container found when CDI could not ({@link ApplicationPathInitializer}). */
+    void applicationPathFromServlet(String path) {
+        applicationPath = path;
     }
 
     /**

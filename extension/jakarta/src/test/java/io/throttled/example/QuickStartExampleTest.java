@@ -14,7 +14,7 @@ class QuickStartExampleTest {
 
     @Test
     void theReadmeShowsTheResourceAsCompiled() throws IOException {
-        String source = Files.readString(Path.of("src/test/java/io/throttled/example/OrdersResource.java"));
+        String source = Files.readString(Path.of("src/example/java/io/throttled/example/OrdersResource.java"));
         String shown = source.substring(source.indexOf('\n', source.indexOf("// README: quick-start (begin)")) + 1,
                 source.indexOf("// README: quick-start (end)"));
         assertThat(Files.readString(Path.of("..", "..", "README.md"))).contains("```java\n" + shown + "```");

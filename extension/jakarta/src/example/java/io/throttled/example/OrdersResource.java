@@ -1,7 +1,8 @@
 package io.throttled.example;
 
 /*
- * The README's quick start, compiled here so that it cannot stop compiling; QuickStartExampleTest checks that the
+ * The README's quick start, compiled here so that it cannot stop compiling (a test source of extension/jakarta, and
+ * deployed as it is on every server by extension-it's QuickStartTest); QuickStartExampleTest checks that the
  * README shows exactly the text between the markers, and that its annotation makes a valid policy.
  */
 // README: quick-start (begin)
