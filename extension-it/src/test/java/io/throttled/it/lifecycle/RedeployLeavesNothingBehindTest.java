@@ -88,7 +88,8 @@ class RedeployLeavesNothingBehindTest {
         }
         // fewer is no leak: an earlier test's application may have been collected meanwhile
         assertThat(after.classLoaders()).as("application class loaders").isLessThanOrEqualTo(before.classLoaders() + 1);
-        assertThat(after.threads().size()).as("threads: %s", after.threads()).isBetween(before.threads().size() - 2,
+        // fewer is no leak either: a server's idle pool threads time out (WildFly's do within the loop)
+        assertThat(after.threads().size()).as("threads: %s", after.threads()).isLessThanOrEqualTo(
                 before.threads().size() + 2);
         assertThat(after.threads()).noneMatch(name -> name.startsWith("throttled"));
         assertThat(after.redisConnections()).as("Redis connections named throttled").isEqualTo(before.redisConnections());

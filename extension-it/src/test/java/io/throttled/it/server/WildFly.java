@@ -11,8 +11,6 @@ import org.jboss.shrinkwrap.api.asset.StringAsset;
  */
 final class WildFly implements TestServer {
     static final WildFly INSTANCE = new WildFly();
-    private static final String ONE_SERVER = "the wildfly profile starts one standalone server; the scenario needs"
-            + " a second server configured differently";
 
     private WildFly() {
     }
@@ -63,12 +61,15 @@ final class WildFly implements TestServer {
     @Override
     public Map<Scenario, String> missing() {
         return Map.of(
-                Scenario.MINIMAL_SERVER, ONE_SERVER,
-                Scenario.SERVER_WITHOUT_MP_CONFIG, ONE_SERVER,
-                Scenario.SERVER_WITHOUT_AUTHENTICATION, ONE_SERVER,
-                Scenario.MP_TELEMETRY, "WildFly 39 has Micrometer, not MicroProfile Metrics, and its OpenTelemetry"
-                        + " subsystem is not in standalone.xml",
-                Scenario.MP_JWT, "the suite's JWT issuer and key are configured for Liberty's mpJwt only");
+                Scenario.MINIMAL_SERVER, "the wildfly profile starts one server; the minimal feature set is a second"
+                        + " server's",
+                Scenario.SERVER_WITHOUT_MP_CONFIG, "MicroProfile Config is in every standalone configuration of WildFly",
+                Scenario.SERVER_WITHOUT_AUTHENTICATION, "WildFly's ee-security subsystem (Jakarta Security) is in every"
+                        + " standalone configuration",
+                Scenario.MP_JWT, "the scenario needs a server of its own (MP-JWT as every application's"
+                        + " authentication), and the wildfly profile starts one",
+                Scenario.MP_TELEMETRY, "WildFly 39's configurations have no MicroProfile Metrics (Micrometer instead),"
+                        + " and the scenario records both");
     }
 
     private static Path home() {
