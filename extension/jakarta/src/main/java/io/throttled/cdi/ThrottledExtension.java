@@ -36,17 +36,14 @@ public class ThrottledExtension implements Extension {
     private volatile boolean sawApplicationPath;
 
     /**
-     * Stops the deployment at once, with what to add, when a required API is missing; then adds metrics
-     * and health only when the application has those APIs (OpenTelemetry: {@code TelemetryExtension}).
+     * Stops the deployment at once, with what to add, when a required API is missing; then adds the health check
+     * only when the application has the API (metrics and OpenTelemetry: {@link MetricsListener} and
+     * {@code TelemetryListener}, beans of the extension's archive that name no type of the optional APIs).
      */
     void beforeDiscovery(@Observes BeforeBeanDiscovery event) {
         String missing = RequiredApis.missing(ThrottledExtension.class.getClassLoader());
         if (missing != null) {
             throw new DefinitionException(missing);
-        }
-        if (available("org.eclipse.microprofile.metrics.MetricRegistry")) {
-            event.addAnnotatedType(ThrottledMetrics.class, ThrottledMetrics.class.getName())
-                    .add(ApplicationScoped.Literal.INSTANCE);
         }
         if (available("org.eclipse.microprofile.health.HealthCheck")) {
             event.addAnnotatedType(RedisReadinessCheck.class, RedisReadinessCheck.class.getName())

@@ -6,9 +6,7 @@ import io.throttled.redis.RedisCallObserver;
 import io.throttled.resilience.FallbackCause;
 import io.throttled.resilience.FallbackEpisodes;
 import io.throttled.resilience.ResilientRateLimiter;
-import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.inject.Instance;
-import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,19 +24,16 @@ import org.eclipse.microprofile.metrics.Timer;
  * {@code throttled.redis.fallbacks} (calls decided without Redis since start, by {@code cause}: {@code timeout},
  * {@code connection}, {@code breaker_open}) and {@code throttled.redis.fallback.running} (1 while an episode runs).
  * Tags stay bounded: policy names and causes, never client keys.
+ *
+ * <p>Not a bean: {@link MetricsListener}, a bean of the extension's own archive that names no MicroProfile Metrics
+ * type, makes one when the application sees the API (see there why).
  */
 public class ThrottledMetrics implements DecisionListener, RedisCallObserver {
     static final String REDIS_LATENCY = "throttled.redis.latency";
     static final String MEMORY_EVICTIONS = "throttled.memory.evictions";
 
-    @Inject
-    Instance<MetricRegistry> registries;
-
-    @Inject
-    RedisBackend redis;
-
-    @Inject
-    RateLimiter limiter;
+    private final RedisBackend redis;
+    private final RateLimiter limiter;
 
     /** Policy name, then outcome label: both strings hash once, so counting a decision allocates nothing. */
     private final Map<String, Map<String, Counter>> decisions = new ConcurrentHashMap<>();
@@ -46,12 +41,29 @@ public class ThrottledMetrics implements DecisionListener, RedisCallObserver {
     private Timer latency;
     private Counter errors;
 
-    @PostConstruct
-    void register() {
+    private ThrottledMetrics(RedisBackend redis, RateLimiter limiter) {
+        this.redis = redis;
+        this.limiter = limiter;
+    }
+
+    /**
+     * The listener, registered in the application's metric registry, or null when the application has the API
+     * without an implementation (nothing to report to).
+     *
+     * @param beans the application's beans, as the caller's bean archive sees them
+     */
+    static ThrottledMetrics registered(Instance<Object> beans, RedisBackend redis, RateLimiter limiter) {
+        Instance<MetricRegistry> registries = beans.select(MetricRegistry.class);
         if (!registries.isResolvable()) {
-            return;   // the API without an implementation: nothing to report to
+            return null;
         }
-        registry = registries.get();
+        ThrottledMetrics metrics = new ThrottledMetrics(redis, limiter);
+        metrics.register(registries.get());
+        return metrics;
+    }
+
+    private void register(MetricRegistry registry) {
+        this.registry = registry;
         latency = registry.timer(Metadata.builder().withName(REDIS_LATENCY)
                 .withDescription("Time of each Redis round trip the limiter makes").build());
         errors = registry.counter(Metadata.builder().withName(MetricNames.REDIS_ERRORS)

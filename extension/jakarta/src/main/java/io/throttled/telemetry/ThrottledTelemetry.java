@@ -17,13 +17,7 @@ import io.throttled.redis.RedisCallObserver;
 import io.throttled.resilience.FallbackCause;
 import io.throttled.resilience.FallbackEpisodes;
 import io.throttled.resilience.ResilientRateLimiter;
-import jakarta.annotation.PostConstruct;
-import jakarta.annotation.PreDestroy;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.context.Initialized;
-import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
-import jakarta.inject.Inject;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -44,8 +38,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * application stops, so nothing here holds the application once it has.
  *
  * <p>Attributes stay bounded: policy, tier and outcome names, never client keys.
+ *
+ * <p>Not a bean: {@link TelemetryListener}, a bean of the extension's own archive that names no OpenTelemetry type,
+ * makes one when the application sees the API, and closes it with the application.
  */
-public class ThrottledTelemetry implements DecisionListener, RedisCallObserver {
+public class ThrottledTelemetry implements DecisionListener, RedisCallObserver, AutoCloseable {
     static final String SCOPE = "io.throttled";
     static final String DECISION_DURATION = "throttled.decision.duration";
     static final String DENIED_EVENT = "throttled.denied";
@@ -62,14 +59,9 @@ public class ThrottledTelemetry implements DecisionListener, RedisCallObserver {
     private static final List<Double> DURATION_BUCKETS = List.of(0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005,
             0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0);
 
-    @Inject
-    Instance<OpenTelemetry> telemetry;
-
-    @Inject
-    RedisBackend redis;
-
-    @Inject
-    RateLimiter limiter;
+    private final Instance<OpenTelemetry> telemetry;
+    private final RedisBackend redis;
+    private final RateLimiter limiter;
 
     /** One attribute set per policy (tier's own name) and outcome, built once. */
     private final Map<String, Attributes> attributes = new ConcurrentHashMap<>();
@@ -88,8 +80,24 @@ public class ThrottledTelemetry implements DecisionListener, RedisCallObserver {
      * gives the application's OpenTelemetry only on a thread that carries the application (a request); asked while
      * the application starts, it can answer with a disabled instance, which would then stay.
      */
-    @PostConstruct
-    void listen() {
+    private ThrottledTelemetry(Instance<OpenTelemetry> telemetry, RedisBackend redis, RateLimiter limiter) {
+        this.telemetry = telemetry;
+        this.redis = redis;
+        this.limiter = limiter;
+    }
+
+    /**
+     * The listener, listening from now on (disabled when the application has the API without an implementation).
+     *
+     * @param beans the application's beans, as the caller's bean archive sees them
+     */
+    static ThrottledTelemetry listening(Instance<Object> beans, RedisBackend redis, RateLimiter limiter) {
+        ThrottledTelemetry listener = new ThrottledTelemetry(beans.select(OpenTelemetry.class), redis, limiter);
+        listener.listen();
+        return listener;
+    }
+
+    private void listen() {
         if (!telemetry.isResolvable()) {
             return;   // the API without an implementation: nothing to report to
         }
@@ -108,10 +116,6 @@ public class ThrottledTelemetry implements DecisionListener, RedisCallObserver {
                 }
             });
         }
-    }
-
-    /** Created with the application, not at its first decision: that decision's Redis call is observed too. */
-    void started(@Observes @Initialized(ApplicationScoped.class) Object event) {
     }
 
     private Instruments instruments() {
@@ -166,8 +170,8 @@ public class ThrottledTelemetry implements DecisionListener, RedisCallObserver {
     }
 
     /** The observed instruments' callbacks hold the limiter: the application's meter lets go of them here. */
-    @PreDestroy
-    void stop() {
+    @Override
+    public void close() {
         Instruments now = instruments;
         if (now == null) {
             return;

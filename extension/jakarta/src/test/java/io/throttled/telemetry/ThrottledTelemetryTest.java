@@ -89,8 +89,7 @@ class ThrottledTelemetryTest {
         TelemetryProducer.produced = 0;
         return new Weld("throttled-telemetry-" + ++containers).disableDiscovery()
                 .addExtension(new ThrottledExtension())
-                .addExtension(new TelemetryExtension())
-                .addBeanClasses(ThrottledProducers.class, CurrentCall.class, RequestDecisions.class,
+                .addBeanClasses(TelemetryListener.class, ThrottledProducers.class, CurrentCall.class, RequestDecisions.class,
                         ThrottledInterceptor.class, TelemetryProducer.class, Greeter.class)
                 .initialize();
     }
