@@ -64,12 +64,19 @@ public interface CallContext {
     }
 
     /**
-     * Whether a principal name stands for "nobody" (Liberty names the anonymous subject UNAUTHENTICATED).
+     * Whether a principal name stands for "nobody". A servlet request has no principal for an anonymous caller, but
+     * an EJB's context and CDI's {@code Principal} bean always have one, each server naming it its own way: Open
+     * Liberty {@code UNAUTHENTICATED}, WildFly {@code anonymous}, GlassFish and Payara {@code ANONYMOUS}. Taken for
+     * a caller, such a name would put every anonymous caller into one bucket.
      *
      * @param name a principal name, or null
-     * @return true for null, blank, {@code UNAUTHENTICATED} and {@code anonymous}
+     * @return true for null, blank, and those names in any case
      */
     static boolean isAnonymous(String name) {
-        return name == null || name.isBlank() || name.equals("UNAUTHENTICATED") || name.equals("anonymous");
+        if (name == null || name.isBlank()) {
+            return true;
+        }
+        String trimmed = name.strip();
+        return trimmed.equalsIgnoreCase("UNAUTHENTICATED") || trimmed.equalsIgnoreCase("anonymous");
     }
 }

@@ -23,6 +23,18 @@ class KeyResolutionTest {
                 .isEqualTo("ip:192.0.2.1");
     }
 
+    /** The anonymous principal of each server (an EJB's context has one): never a caller, so never one shared bucket. */
+    @Test
+    void noServersAnonymousPrincipalIsACaller() {
+        for (String anonymous : new String[] {"UNAUTHENTICATED", "anonymous", "ANONYMOUS", " ANONYMOUS ", ""}) {
+            assertThat(CallContext.isAnonymous(anonymous)).as(anonymous).isTrue();
+            assertThat(key("principal", FakeCall.from("192.0.2.7").principal(anonymous))).as(anonymous)
+                    .isEqualTo("ip:192.0.2.7");
+        }
+        assertThat(CallContext.isAnonymous("anonymous-bob")).isFalse();
+        assertThat(key("principal", FakeCall.from("192.0.2.7").principal("bob"))).isEqualTo("u:bob");
+    }
+
     @Test
     void eachSourceAndItsFallback() {
         assertThat(key("principal", FakeCall.from("192.0.2.1").principal("bob"))).isEqualTo("u:bob");
