@@ -13,9 +13,9 @@ import java.io.IOException;
 /**
  * Makes a 429 answer say {@code 429 Too Many Requests} on its status line. Servlet 6 can only set a status
  * code, and Open Liberty's HTTP channel has no reason phrase of its own for 429, so it writes
- * {@code 429 Undefined}. The response is wrapped; a 429 goes to the container's own
- * {@code setStatus(int, String)} when it still has one (Liberty does), and to {@code setStatus(int)}
- * elsewhere. While the chain runs, the request is at hand to the extension's filters ({@link ServletRequests}).
+ * {@code 429 Undefined}, and Payara's {@code 429 CUSTOM}. The response is wrapped; a 429 goes to the container's
+ * own {@code setStatus(int, String)} when it still has one (Liberty does), and to {@code setStatus(int)}
+ * elsewhere, followed on GlassFish and Payara by the reason their Grizzly response takes apart. While the chain runs, the request is at hand to the extension's filters ({@link ServletRequests}).
  */
 final class ReasonPhraseFilter implements Filter {
     static final int TOO_MANY_REQUESTS = 429;
@@ -45,6 +45,9 @@ final class ReasonPhraseFilter implements Filter {
         public void setStatus(int status) {
             if (status != TOO_MANY_REQUESTS || !ContainerStatusLine.set(getResponse(), status, TOO_MANY_REQUESTS_REASON)) {
                 super.setStatus(status);
+                if (status == TOO_MANY_REQUESTS) {
+                    ContainerStatusLine.reason(getResponse(), TOO_MANY_REQUESTS_REASON);   // GlassFish, Payara
+                }
             }
         }
     }
