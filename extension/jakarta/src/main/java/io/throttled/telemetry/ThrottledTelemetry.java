@@ -4,6 +4,7 @@ import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.metrics.DoubleHistogram;
+import io.opentelemetry.api.metrics.DoubleHistogramBuilder;
 import io.opentelemetry.api.metrics.LongCounter;
 import io.opentelemetry.api.metrics.Meter;
 import io.opentelemetry.api.trace.Span;
@@ -129,9 +130,7 @@ public class ThrottledTelemetry implements DecisionListener, RedisCallObserver, 
                 Instruments created = new Instruments(
                         meter.counterBuilder(MetricNames.DECISIONS).setUnit("{decision}")
                                 .setDescription("Rate-limit decisions, by policy, tier and outcome").build(),
-                        meter.histogramBuilder(DECISION_DURATION).setUnit("s")
-                                .setDescription("Time the limiter took to decide, by policy, tier and outcome")
-                                .setExplicitBucketBoundariesAdvice(DURATION_BUCKETS).build(),
+                        durationHistogram(meter),
                         meter.counterBuilder(MetricNames.REDIS_ERRORS).setUnit("{error}")
                                 .setDescription("Redis round trips that failed or timed out").build(),
                         meter.counterBuilder(MetricNames.BREAKER_TRANSITIONS).setUnit("{transition}")
@@ -148,6 +147,22 @@ public class ThrottledTelemetry implements DecisionListener, RedisCallObserver, 
             }
             return instruments;
         }
+    }
+
+    /**
+     * The decision-time histogram, with bucket boundaries fit for sub-millisecond decisions where the API takes them
+     * as advice (OpenTelemetry API 1.32 on). An older API (Payara 6's MicroProfile Telemetry) lacks the method: the
+     * histogram then has the SDK's default boundaries, rather than a decision failing with NoSuchMethodError.
+     */
+    static DoubleHistogram durationHistogram(Meter meter) {
+        DoubleHistogramBuilder builder = meter.histogramBuilder(DECISION_DURATION).setUnit("s")
+                .setDescription("Time the limiter took to decide, by policy, tier and outcome");
+        try {
+            builder = builder.setExplicitBucketBoundariesAdvice(DURATION_BUCKETS);
+        } catch (NoSuchMethodError olderApi) {
+            // the SDK's default boundaries
+        }
+        return builder.build();
     }
 
     /**
