@@ -3,8 +3,12 @@ package io.throttled.it.server;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
 
-/** Payara Server: one domain under {@code payara.home}, as the payara profile unpacks it. */
+/**
+ * Payara Server: one domain ({@code payara.domain}) of the installation under {@code payara.home}, as the payara
+ * profile unpacks and creates it, with the suite's users in its file realm.
+ */
 final class Payara implements TestServer {
     static final Payara INSTANCE = new Payara();
     private static final String ONE_SERVER = "the payara profile starts one domain; the scenario needs a second"
@@ -20,7 +24,7 @@ final class Payara implements TestServer {
 
     @Override
     public ServerLog log() {
-        return container -> home().resolve("glassfish/domains/domain1/logs/server.log");
+        return container -> domain().resolve("logs/server.log");
     }
 
     @Override
@@ -28,9 +32,10 @@ final class Payara implements TestServer {
         return new ServerJvm() {
             @Override
             public ServerProcess process(String container) {
-                String domain = home().resolve("glassfish/domains/domain1").toAbsolutePath().normalize().toString();
-                return ServerProcess.matching(args -> args.stream().anyMatch(a -> a.contains(domain)),
-                        "Payara's domain1 under " + domain);
+                // the DAS runs com.sun.enterprise.glassfish.bootstrap.ASMain ... -domaindir <domain> ...
+                String domain = domain().toAbsolutePath().normalize().toString();
+                return ServerProcess.matching(args -> args.contains("-domaindir") && args.contains(domain),
+                        "Payara's domain " + domain);
             }
 
             @Override
@@ -42,7 +47,32 @@ final class Payara implements TestServer {
 
     @Override
     public ContainerLogin login() {
-        return war -> war;
+        // BASIC against the file realm (the profile's create-file-user; a group is a role by the domain's default
+        // principal-to-role mapping). GlassFish's web container authenticates only requests a security constraint
+        // covers (no proactive authentication as on WildFly, none of Liberty's on every request), so the admin API's
+        // path is constrained to its role (any authenticated caller, role "**", was refused there: 403 for alice).
+        // Elsewhere callers stay anonymous, as tests of anonymous callers need; request.login() uses this realm too.
+        return war -> war.addAsWebInfResource(new StringAsset("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.0">
+                    <security-constraint>
+                        <web-resource-collection>
+                            <web-resource-name>throttled admin API</web-resource-name>
+                            <url-pattern>/api/throttled/*</url-pattern>
+                        </web-resource-collection>
+                        <auth-constraint>
+                            <role-name>throttled-admin</role-name>
+                        </auth-constraint>
+                    </security-constraint>
+                    <security-role>
+                        <role-name>throttled-admin</role-name>
+                    </security-role>
+                    <login-config>
+                        <auth-method>BASIC</auth-method>
+                        <realm-name>file</realm-name>
+                    </login-config>
+                </web-app>
+                """), "web.xml");
     }
 
     @Override
@@ -55,7 +85,7 @@ final class Payara implements TestServer {
                 Scenario.MP_JWT, "the suite's JWT issuer and key are configured for Liberty's mpJwt only");
     }
 
-    private static Path home() {
-        return Path.of(System.getProperty("payara.home"));
+    private static Path domain() {
+        return Path.of(System.getProperty("payara.home"), "glassfish/domains", System.getProperty("payara.domain"));
     }
 }

@@ -3,9 +3,11 @@ package io.throttled.it.server;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
@@ -24,13 +26,31 @@ public final class ServerProcess {
      */
     static ServerProcess matching(Predicate<List<String>> arguments, String description) {
         List<ProcessHandle> found = ProcessHandle.allProcesses()
-                .filter(p -> p.info().arguments().map(List::of).filter(arguments).isPresent())
+                .filter(p -> arguments(p).filter(arguments).isPresent())
                 .toList();
         if (found.size() != 1) {
             throw new IllegalStateException("expected one JVM of " + description + ", found "
                     + found.stream().map(p -> p.info().commandLine().orElse("?")).toList());
         }
         return new ServerProcess(found.get(0).pid());
+    }
+
+    /**
+     * A process's arguments. On Linux the JDK gives none for a command line of more than 4 KiB (Payara's DAS has a
+     * longer one): they are then read from {@code /proc/<pid>/cmdline}.
+     */
+    private static Optional<List<String>> arguments(ProcessHandle process) {
+        Optional<String[]> given = process.info().arguments();
+        if (given.isPresent()) {
+            return given.map(List::of);
+        }
+        try {
+            byte[] raw = Files.readAllBytes(Path.of("/proc", Long.toString(process.pid()), "cmdline"));
+            List<String> all = List.of(new String(raw, StandardCharsets.UTF_8).split("\0"));
+            return all.size() > 1 ? Optional.of(all.subList(1, all.size())) : Optional.empty();
+        } catch (IOException | RuntimeException unreadable) {
+            return Optional.empty();   // not Linux, or not ours to read, or gone
+        }
     }
 
     public long pid() {
