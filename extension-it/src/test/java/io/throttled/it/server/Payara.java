@@ -1,6 +1,7 @@
 package io.throttled.it.server;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
@@ -24,7 +25,35 @@ final class Payara implements TestServer {
 
     @Override
     public ServerLog log() {
-        return container -> domain().resolve("logs/server.log");
+        // Payara's ODL format puts a record's level and logger on one line, its message on the next ones, closed
+        // by "]]": a record is read as one line, as Liberty and WildFly write it
+        return new ServerLog() {
+            @Override
+            public Path file(String container) {
+                return domain().resolve("logs/server.log");
+            }
+
+            @Override
+            public List<String> lines(String container) {
+                List<String> records = new ArrayList<>();
+                StringBuilder record = null;
+                for (String line : ServerLog.super.lines(container)) {
+                    if (record == null) {
+                        record = new StringBuilder(line);
+                    } else {
+                        record.append(' ').append(line.strip());
+                    }
+                    if (line.endsWith("]]") || !line.startsWith("[") && record.length() == line.length()) {
+                        records.add(record.toString());
+                        record = null;
+                    }
+                }
+                if (record != null) {
+                    records.add(record.toString());
+                }
+                return records;
+            }
+        };
     }
 
     @Override
