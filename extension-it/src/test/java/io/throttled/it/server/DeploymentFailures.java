@@ -1,8 +1,13 @@
 package io.throttled.it.server;
 
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import org.awaitility.core.ConditionTimeoutException;
 import org.jboss.arquillian.container.test.api.Deployer;
 
 /**
@@ -26,6 +31,7 @@ public final class DeploymentFailures {
         try {
             deployer.deploy(deployment);
         } catch (Exception failure) {   // the container's DeploymentException is checked, and thrown as it is
+            settled(log, container);
             return text(failure) + log.since(container, before);
         } finally {
             try {
@@ -35,6 +41,23 @@ public final class DeploymentFailures {
             }
         }
         throw new AssertionError("deployment " + deployment + " was expected to fail, and started");
+    }
+
+    /**
+     * Until the log stops growing (two looks 250 ms apart agree; at most 10 s): a server may write the failure's
+     * causes after its deploy operation has answered (Payara does, for an initializer's exception).
+     */
+    private static void settled(ServerLog log, String container) {
+        AtomicLong last = new AtomicLong(-1);
+        try {
+            await().pollInSameThread().pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(250))
+                    .atMost(Duration.ofSeconds(10)).until(() -> {
+                        long now = log.end(container);
+                        return last.getAndSet(now) == now;
+                    });
+        } catch (ConditionTimeoutException stillWriting) {
+            // what is there is read
+        }
     }
 
     private static String text(Throwable failure) {

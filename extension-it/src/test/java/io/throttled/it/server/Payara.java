@@ -12,8 +12,8 @@ import org.jboss.shrinkwrap.api.asset.StringAsset;
  */
 final class Payara implements TestServer {
     static final Payara INSTANCE = new Payara();
-    private static final String ONE_SERVER = "the payara profile starts one domain; the scenario needs a second"
-            + " server configured differently";
+    private static final String ONE_SERVER = "the payara profile starts one domain; the minimal feature set is a"
+            + " second server's";
 
     private Payara() {
     }
@@ -108,10 +108,12 @@ final class Payara implements TestServer {
     public Map<Scenario, String> missing() {
         return Map.of(
                 Scenario.MINIMAL_SERVER, ONE_SERVER,
-                Scenario.SERVER_WITHOUT_MP_CONFIG, ONE_SERVER,
-                Scenario.SERVER_WITHOUT_AUTHENTICATION, ONE_SERVER,
-                Scenario.MP_TELEMETRY, "not configured for Payara yet",
-                Scenario.MP_JWT, "the suite's JWT issuer and key are configured for Liberty's mpJwt only");
+                Scenario.SERVER_WITHOUT_MP_CONFIG, "MicroProfile Config is built into Payara",
+                Scenario.SERVER_WITHOUT_AUTHENTICATION, "Jakarta Security is built into Payara",
+                Scenario.MP_TELEMETRY, "the scenario's recording exporters are wired through Liberty's mpTelemetry;"
+                        + " Payara's MicroProfile Telemetry is not configured by the suite",
+                Scenario.MP_JWT, "the scenario needs a server of its own (MP-JWT as every application's"
+                        + " authentication), and the payara profile starts one domain");
     }
 
     private static Path domain() {

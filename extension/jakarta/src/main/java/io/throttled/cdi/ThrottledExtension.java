@@ -5,22 +5,29 @@ import io.throttled.config.DefinitionProblems;
 import io.throttled.config.PolicyDeclaration;
 import io.throttled.key.KeyResolver;
 import io.throttled.key.TierResolver;
-import jakarta.ws.rs.ApplicationPath;
-import jakarta.ws.rs.Path;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.literal.NamedLiteral;
 import jakarta.enterprise.inject.spi.AfterDeploymentValidation;
 import jakarta.enterprise.inject.spi.AnnotatedMethod;
 import jakarta.enterprise.inject.spi.AnnotatedType;
+import jakarta.enterprise.inject.spi.Bean;
 import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.enterprise.inject.spi.BeforeBeanDiscovery;
 import jakarta.enterprise.inject.spi.DefinitionException;
 import jakarta.enterprise.inject.spi.Extension;
 import jakarta.enterprise.inject.spi.ProcessAnnotatedType;
+import jakarta.enterprise.inject.spi.ProcessBean;
+import jakarta.enterprise.inject.spi.ProcessManagedBean;
 import jakarta.enterprise.inject.spi.WithAnnotations;
 import jakarta.interceptor.Interceptor;
+import jakarta.ws.rs.ApplicationPath;
+import jakarta.ws.rs.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.eclipse.microprofile.config.ConfigProvider;
 
@@ -34,6 +41,8 @@ public class ThrottledExtension implements Extension {
     private final List<Class<?>> resourceClasses = new CopyOnWriteArrayList<>();
     private volatile String applicationPath = "/";
     private volatile boolean sawApplicationPath;
+    private final Map<NamedBean, Bean<?>> namedBeans = new ConcurrentHashMap<>();
+    private final Set<Class<?>> resourceBeans = ConcurrentHashMap.newKeySet();
 
     /**
      * Stops the deployment at once, with what to add, when a required API is missing; then adds the health check
@@ -121,10 +130,45 @@ public class ThrottledExtension implements Extension {
         }
     }
 
+    /**
+     * What validation and the request filter need to know of the application's beans, from CDI's announcements: the
+     * extension's bean manager does not see the application's beans on GlassFish and Payara (a library's bean archive
+     * sees no other there), so asking it would find none. Kept: the {@code @Named} key and tier resolvers, and which
+     * resource classes CDI manages (the interceptor then runs around their methods).
+     */
+    void announced(@Observes ProcessBean<?> event) {
+        Bean<?> bean = event.getBean();
+        if (bean.getName() != null) {
+            for (Class<?> type : List.of(KeyResolver.class, TierResolver.class)) {
+                if (bean.getTypes().contains(type)) {
+                    namedBeans.put(new NamedBean(type, bean.getName()), bean);
+                }
+            }
+        }
+        if (event instanceof ProcessManagedBean<?> managed && managed.getAnnotatedBeanClass().isAnnotationPresent(Path.class)) {
+            resourceBeans.add(bean.getBeanClass());
+        }
+    }
+
+    /** The application's {@code @Named(name)} bean of this type (a key or tier resolver), as CDI announced it. */
+    public Optional<Bean<?>> namedBean(Class<?> type, String name) {
+        return Optional.ofNullable(namedBeans.get(new NamedBean(type, name)));
+    }
+
+    /** Whether CDI manages this resource class, as it announced. */
+    public boolean isResourceBean(Class<?> type) {
+        return resourceBeans.contains(type);
+    }
+
+    private record NamedBean(Class<?> type, String name) {
+    }
+
     void validate(@Observes AfterDeploymentValidation event, BeanManager beans) {
         List<String> problems = DefinitionProblems.find(ConfigProvider.getConfig(), declarations,
-                name -> !beans.getBeans(KeyResolver.class, NamedLiteral.of(name)).isEmpty(),
-                name -> !beans.getBeans(TierResolver.class, NamedLiteral.of(name)).isEmpty(), applicationPath);
+                name -> namedBeans.containsKey(new NamedBean(KeyResolver.class, name))
+                        || !beans.getBeans(KeyResolver.class, NamedLiteral.of(name)).isEmpty(),
+                name -> namedBeans.containsKey(new NamedBean(TierResolver.class, name))
+                        || !beans.getBeans(TierResolver.class, NamedLiteral.of(name)).isEmpty(), applicationPath);
         for (String problem : problems) {
             event.addDeploymentProblem(new DefinitionException("throttled: " + problem));
         }

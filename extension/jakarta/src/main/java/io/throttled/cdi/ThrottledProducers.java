@@ -27,8 +27,8 @@ import io.throttled.resilience.ResilientRateLimiter;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Instance;
+import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.enterprise.inject.Produces;
-import jakarta.enterprise.inject.literal.NamedLiteral;
 import jakarta.inject.Singleton;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -119,7 +119,8 @@ public class ThrottledProducers {
 
     @Produces
     @Singleton
-    KeyResolution keys(ThrottledSettings settings, Instance<KeyResolver> resolvers) {
+    KeyResolution keys(ThrottledSettings settings, Instance<KeyResolver> resolvers, BeanManager beans,
+                       ThrottledExtension extension) {
         Map<String, KeyResolver> byName = new ConcurrentHashMap<>();
         ClientIpResolver ips = new ClientIpResolver(settings.trustedProxies(), settings.ipv6PrefixLength());
         if (!settings.keyDigest().isKeyed()) {
@@ -128,15 +129,16 @@ public class ThrottledProducers {
                     + " them as HMACs, against which a reader of Redis cannot test guesses");
         }
         return new KeyResolution(ips, name -> byName.computeIfAbsent(name,
-                n -> resolvers.select(NamedLiteral.of(n)).get()), settings.keyDigest());
+                n -> NamedBeans.get(resolvers, beans, extension, KeyResolver.class, n)), settings.keyDigest());
     }
 
     @Produces
     @Singleton
-    CallPlanner planner(KeyResolution keys, Instance<TierResolver> resolvers) {
+    CallPlanner planner(KeyResolution keys, Instance<TierResolver> resolvers, BeanManager beans,
+                        ThrottledExtension extension) {
         Map<String, TierResolver> byName = new ConcurrentHashMap<>();
         return new CallPlanner(keys, name -> byName.computeIfAbsent(name,
-                n -> resolvers.select(NamedLiteral.of(n)).get()));
+                n -> NamedBeans.get(resolvers, beans, extension, TierResolver.class, n)));
     }
 
     @Produces

@@ -1,9 +1,11 @@
 package io.throttled.jaxrs;
 
 import io.throttled.cdi.CurrentCall;
+import io.throttled.cdi.ThrottledExtension;
 import io.throttled.cdi.Throttler;
 import io.throttled.config.RouteRegistry;
 import io.throttled.config.ThrottledSettings;
+import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.enterprise.inject.spi.CDI;
 
 /**
@@ -39,7 +41,10 @@ final class ExtensionBeans {
 
     /** Whether CDI manages {@code type}, so that the interceptor runs around its methods. */
     boolean isBean(Class<?> type) {
-        return !CDI.current().getBeanManager().getBeans(type).isEmpty();
+        BeanManager beans = CDI.current().getBeanManager();
+        ThrottledExtension extension = beans.getExtension(ThrottledExtension.class);
+        // what CDI announced: this library's bean manager does not see the application's classes on Payara
+        return extension.isResourceBean(type) || !beans.getBeans(type).isEmpty();
     }
 
     /** One bean, looked up once; a race looks it up twice and keeps either: both are the same bean. */
