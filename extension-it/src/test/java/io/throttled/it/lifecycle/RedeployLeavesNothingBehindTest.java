@@ -88,9 +88,10 @@ class RedeployLeavesNothingBehindTest {
         }
         // fewer is no leak: an earlier test's application may have been collected meanwhile
         assertThat(after.classLoaders()).as("application class loaders").isLessThanOrEqualTo(before.classLoaders() + 1);
-        // fewer is no leak either: a server's idle pool threads time out (WildFly's do within the loop)
+        // a thread left per deployment would add CYCLES; a server's own pools may grow by a few under the deploy
+        // operations (Payara's admin and domain.xml threads do), and fewer is no leak (WildFly's idle ones time out)
         assertThat(after.threads().size()).as("threads: %s", after.threads()).isLessThanOrEqualTo(
-                before.threads().size() + 2);
+                before.threads().size() + CYCLES / 4);
         assertThat(after.threads()).noneMatch(name -> name.startsWith("throttled"));
         assertThat(after.redisConnections()).as("Redis connections named throttled").isEqualTo(before.redisConnections());
     }

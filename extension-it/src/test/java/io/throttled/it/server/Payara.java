@@ -109,6 +109,8 @@ final class Payara implements TestServer {
         return Map.of(
                 Scenario.MINIMAL_SERVER, ONE_SERVER,
                 Scenario.SERVER_WITHOUT_MP_CONFIG, "MicroProfile Config is built into Payara",
+                Scenario.UNANNOTATED_RESOURCES_ARE_BEANS, "Jersey on Payara makes a resource class a CDI bean only"
+                        + " when it has a bean-defining annotation (the same waits run on a @RequestScoped resource)",
                 Scenario.SERVER_WITHOUT_AUTHENTICATION, "Jakarta Security is built into Payara",
                 Scenario.MP_TELEMETRY, "the scenario's recording exporters are wired through Liberty's mpTelemetry;"
                         + " Payara's MicroProfile Telemetry is not configured by the suite",

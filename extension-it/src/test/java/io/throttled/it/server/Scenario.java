@@ -16,6 +16,11 @@ public enum Scenario {
     MP_REST_CLIENT,
     /** Jakarta Concurrency's managed scheduled executor, for waits without a thread. */
     MANAGED_SCHEDULER,
+    /**
+     * A resource class without a bean-defining annotation is a CDI bean, so the interceptor runs around its methods
+     * (Liberty and WildFly make every resource class one; an annotated class is one everywhere).
+     */
+    UNANNOTATED_RESOURCES_ARE_BEANS,
     /** A JVM the suite can inspect with jcmd (heap histogram, class loaders, threads). */
     INSPECTABLE_JVM
 }

@@ -5,6 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import io.throttled.it.ClientHttp;
 import io.throttled.it.Deployments;
+import io.throttled.it.server.Requires;
+import io.throttled.it.server.Scenario;
 import io.throttled.testing.redis.RequiresRedis;
 import java.net.URL;
 import java.time.Duration;
@@ -37,7 +39,7 @@ class WaitingResourcesTest {
     @Deployment(testable = false)
     static WebArchive deployment() {
         return Deployments.war("waiting-resources", "throttled.headers=ietf,legacy")
-                .addClasses(WaitingApplication.class, WaitingResource.class);
+                .addClasses(WaitingApplication.class, WaitingResource.class, ScopedWaitingResource.class);
     }
 
     @ArquillianResource
@@ -63,13 +65,25 @@ class WaitingResourcesTest {
     }
 
     @Test
+    @Requires(Scenario.UNANNOTATED_RESOURCES_ARE_BEANS)
     void completionStageRequestsWaitWithoutAThread() throws Exception {
         waitWithoutAThread("api/waiting/async", "async", "async-patient");
     }
 
     @Test
+    @Requires(Scenario.UNANNOTATED_RESOURCES_ARE_BEANS)
     void suspendedResponsesWaitWithoutAThread() throws Exception {
         waitWithoutAThread("api/waiting/suspended", "suspended", "suspended-patient");
+    }
+
+    @Test
+    void completionStageRequestsOfARequestScopedResourceWaitWithoutAThread() throws Exception {
+        waitWithoutAThread("api/waiting-scoped/async", "async", "scoped-async-patient");
+    }
+
+    @Test
+    void suspendedResponsesOfARequestScopedResourceWaitWithoutAThread() throws Exception {
+        waitWithoutAThread("api/waiting-scoped/suspended", "suspended", "scoped-suspended-patient");
     }
 
     private void waitWithoutAThread(String path, String body, String policy) throws Exception {

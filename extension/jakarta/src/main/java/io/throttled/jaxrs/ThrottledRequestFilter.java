@@ -26,6 +26,7 @@ import java.util.Optional;
 final class ThrottledRequestFilter implements ContainerRequestFilter {
     /** The outcomes of a request whose response may complete outside its request scope (a waited-for stage). */
     static final String OUTCOMES = "io.throttled.outcomes";
+    private static final System.Logger LOG = System.getLogger(ThrottledRequestFilter.class.getName());
     private final Method method;
     private final Class<?> resourceClass;
     private final boolean annotated;
@@ -47,7 +48,15 @@ final class ThrottledRequestFilter implements ContainerRequestFilter {
     private boolean waitsInInterceptor() {
         Boolean known = waitsInInterceptor;
         if (known == null) {
-            known = AsyncWait.applies(method) && beans.isBean(resourceClass);
+            boolean asynchronous = AsyncWait.applies(method);
+            known = asynchronous && beans.isBean(resourceClass);
+            if (asynchronous && !known && annotated) {
+                LOG.log(System.Logger.Level.INFO, "throttled: " + resourceClass.getName() + "#" + method.getName()
+                        + " answers asynchronously, but this server does not make its class a CDI bean, so the"
+                        + " interceptor does not run around it: a call that waits for its slot (max-wait) holds the"
+                        + " request's thread meanwhile. Give the class a bean-defining annotation (@RequestScoped) to"
+                        + " wait without a thread.");
+            }
             waitsInInterceptor = known;
         }
         return known;
