@@ -1,14 +1,14 @@
 package io.throttled.it.lifecycle;
 
-import io.throttled.it.server.Requires;
-import io.throttled.it.server.ServerProcess;
-import io.throttled.it.server.TestServer;
-import io.throttled.it.server.Scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.throttled.it.ClientHttp;
 import io.throttled.it.Deployments;
+import io.throttled.it.server.Requires;
+import io.throttled.it.server.Scenario;
+import io.throttled.it.server.ServerProcess;
+import io.throttled.it.server.TestServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -24,15 +24,21 @@ import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.ArchivePath;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import redis.clients.jedis.Jedis;
 
 /**
- * An application with the extension, deciding on Redis, deployed and undeployed 20 times in one server: afterwards, with every copy undeployed and the heap collected, none of the extension's objects is
- * alive, the application class loaders, the server's threads and the Redis connections are back where they
- * were before the loop. The figures go to {@code target/redeploy.md}.
+ * An application with the extension, deciding on Redis, deployed and undeployed 20 times in one server: while the last copy is deployed, one {@code Throttler} and one application class loader are alive
+ * beyond what was before the loop; afterwards, with every copy undeployed and the heap collected, none of the
+ * extension's objects is alive, the application class loaders, the server's threads and the Redis connections are
+ * back where they were before the loop. The figures go to {@code target/redeploy.md}.
+ *
+ * <p>The WAR leaves out slf4j-jdk14: on Liberty its java.util.logging loggers keep the first copy that made them
+ * alive while a later copy uses them (issue 47; the sample logs through System.Logger instead, and
+ * SampleRedeployLeavesNothingBehindTest redeploys it). Jedis then logs nowhere, which this test does not need.
  */
 @Requires(Scenario.INSPECTABLE_JVM)
 @RunAsClient
@@ -49,8 +55,12 @@ class RedeployLeavesNothingBehindTest {
 
     @Deployment(name = "cycle", managed = false, testable = false)
     static WebArchive deployment() {
-        return Deployments.war("redeploy-cycle", "throttled.overrides.reread=200ms")
+        WebArchive war = Deployments.war("redeploy-cycle", "throttled.overrides.reread=200ms")
                 .addClasses(CycleApplication.class, CycleResource.class, CycleBean.class);
+        List<String> slf4jJdk14 = war.getContent().keySet().stream().map(ArchivePath::get)
+                .filter(path -> path.startsWith("/WEB-INF/lib/slf4j-jdk14")).toList();
+        slf4jJdk14.forEach(war::delete);
+        return war;
     }
 
     @ArquillianResource
@@ -61,15 +71,26 @@ class RedeployLeavesNothingBehindTest {
         ServerProcess server = TestServer.current().jvm().process("full");
         cycle(server);   // the first deployment loads server classes and grows server pools that stay: not a leak
         Snapshot before = Snapshot.settled(server);
+        long appLoadersBefore = server.classLoaders(TestServer.current().jvm().applicationLoaderTypes().subList(0, 1));
         java.util.Map<String, Long> extensionBefore = new java.util.HashMap<>();
         for (String type : EXTENSION_CLASSES) {
             extensionBefore.put(type, server.instances(type));
         }
-        for (int i = 0; i < CYCLES; i++) {
+        for (int i = 0; i < CYCLES - 1; i++) {
             cycle(null);
         }
+        deployer.deploy("cycle");
+        Snapshot deployed;
+        long appLoadersDeployed;
+        try {
+            use(null);
+            deployed = Snapshot.settled(server);
+            appLoadersDeployed = server.classLoaders(TestServer.current().jvm().applicationLoaderTypes().subList(0, 1));
+        } finally {
+            deployer.undeploy("cycle");
+        }
         Snapshot after = Snapshot.settled(server);
-        report(before, after);
+        report(before, deployed, after);
         String dump = System.getProperty("it.heap-dump");   // to find what holds a leaked application: a path
         if (dump != null && !dump.isBlank()) {
             server.heapDump(Path.of(dump));
@@ -82,6 +103,13 @@ class RedeployLeavesNothingBehindTest {
 
         // Earlier tests' applications in this shared server (failed deployments among them) may still be collected
         // when this test starts: what the loop must not leave is more than there was before it.
+        // Liberty holds nothing of an undeployed copy (before the loop: none), so there this is exactly one;
+        // WildFly's idle worker threads keep their last request, and with it that request's copy, until their next
+        // one (a server's own, bounded reference, shown in docs/operations/redeploys.md): at most the one before
+        assertThat(deployed.throttlers()).as("live Throttlers while the last copy is deployed (before the loop: %d)",
+                before.throttlers()).isBetween(1L, before.throttlers() + 1);
+        assertThat(appLoadersDeployed).as("application loaders while the last copy is deployed (before the loop: %d)",
+                appLoadersBefore).isBetween(appLoadersBefore, appLoadersBefore + 1);
         for (String type : EXTENSION_CLASSES) {
             assertThat(server.instances(type)).as("live instances of %s (before the loop: %d)", type,
                     extensionBefore.get(type)).isLessThanOrEqualTo(extensionBefore.get(type));
@@ -100,28 +128,33 @@ class RedeployLeavesNothingBehindTest {
     private void cycle(ServerProcess leasing) throws Exception {
         deployer.deploy("cycle");
         try {
-            URL base = new URL("http://127.0.0.1:" + TestServer.current().httpPort() + "/redeploy-cycle/");
-            // calls in quick succession make the key hot (lease=auto: 4 calls within a lifetime of 100 ms), so a
-            // lease is taken and its thread started; a slow machine may need more than one burst for that
-            for (int burst = 0; burst < 5; burst++) {
-                for (int i = 0; i < 12; i++) {
-                    ClientHttp response = ClientHttp.get(base, "api/cycle");
-                    assertThat(response.status()).isEqualTo(200);
-                    assertThat(response.header("RateLimit")).isNotNull();
-                }
-                if (leasing == null || leasing.threads().contains("throttled-lease-giveback")) {
-                    break;
-                }
-            }
-            if (leasing != null) {
-                assertThat(leasing.threads()).as("threads while deployed").contains("throttled-lease-giveback",
-                        "throttled-redis-idle-ping");
-            }
-            // the application really holds connections while deployed, so "back to the baseline" means something
-            assertThat(Snapshot.countRedisConnections()).isPositive();
+            use(leasing);
         } finally {
             deployer.undeploy("cycle");
         }
+    }
+
+    /** Calls the deployed copy; with the server given, also checks that the calls took a lease. */
+    private void use(ServerProcess leasing) throws Exception {
+        URL base = new URL("http://127.0.0.1:" + TestServer.current().httpPort() + "/redeploy-cycle/");
+        // calls in quick succession make the key hot (lease=auto: 4 calls within a lifetime of 100 ms), so a
+        // lease is taken and its thread started; a slow machine may need more than one burst for that
+        for (int burst = 0; burst < 5; burst++) {
+            for (int i = 0; i < 12; i++) {
+                ClientHttp response = ClientHttp.get(base, "api/cycle");
+                assertThat(response.status()).isEqualTo(200);
+                assertThat(response.header("RateLimit")).isNotNull();
+            }
+            if (leasing == null || leasing.threads().contains("throttled-lease-giveback")) {
+                break;
+            }
+        }
+        if (leasing != null) {
+            assertThat(leasing.threads()).as("threads while deployed").contains("throttled-lease-giveback",
+                    "throttled-redis-idle-ping");
+        }
+        // the application really holds connections while deployed, so "back to the baseline" means something
+        assertThat(Snapshot.countRedisConnections()).isPositive();
     }
 
     /** What a leak would grow, at one moment. */
@@ -160,15 +193,18 @@ class RedeployLeavesNothingBehindTest {
         }
     }
 
-    private static void report(Snapshot before, Snapshot after) {
-        String table = "| after " + CYCLES + " redeploys of an application with the extension | before the loop | after |\n"
-                + "|---|---|---|\n"
-                + "| live `Throttler` instances | " + before.throttlers() + " | " + after.throttlers() + " |\n"
-                + "| application class loaders | " + before.classLoaders() + " | " + after.classLoaders() + " |\n"
+    private static void report(Snapshot before, Snapshot deployed, Snapshot after) {
+        String table = "| " + CYCLES + " redeploys of an application with the extension | before the loop"
+                + " | last copy deployed | after its undeploy |\n"
+                + "|---|---|---|---|\n"
+                + "| live `Throttler` instances | " + before.throttlers() + " | " + deployed.throttlers() + " | "
+                + after.throttlers() + " |\n"
+                + "| application class loaders | " + before.classLoaders() + " | " + deployed.classLoaders() + " | "
+                + after.classLoaders() + " |\n"
                 + "| server threads (without JIT compiler threads) | " + before.threads().size() + " | "
-                + after.threads().size() + " |\n"
+                + deployed.threads().size() + " | " + after.threads().size() + " |\n"
                 + "| Redis connections named `throttled` | " + before.redisConnections() + " | "
-                + after.redisConnections() + " |\n";
+                + deployed.redisConnections() + " | " + after.redisConnections() + " |\n";
         System.out.println(table);
         List<String> gained = new java.util.ArrayList<>(after.threads());
         before.threads().forEach(gained::remove);

@@ -107,6 +107,8 @@ final class Payara implements TestServer {
     @Override
     public Map<Scenario, String> missing() {
         return Map.of(
+                Scenario.SAMPLE_APPLICATION, "the sample is built and configured for Open Liberty (its server.xml);"
+                        + " the micro-deployment's redeploy test runs here",
                 Scenario.MINIMAL_SERVER, ONE_SERVER,
                 Scenario.SERVER_WITHOUT_MP_CONFIG, "MicroProfile Config is built into Payara",
                 Scenario.UNANNOTATED_RESOURCES_ARE_BEANS, "Jersey on Payara makes a resource class a CDI bean only"

@@ -21,6 +21,8 @@ public enum Scenario {
      * (Liberty and WildFly make every resource class one; an annotated class is one everywhere).
      */
     UNANNOTATED_RESOURCES_ARE_BEANS,
+    /** The sample application (sample-war), built for Open Liberty, deploys on the {@code full} server. */
+    SAMPLE_APPLICATION,
     /** A JVM the suite can inspect with jcmd (heap histogram, class loaders, threads). */
     INSPECTABLE_JVM
 }

@@ -63,15 +63,19 @@ public final class ServerProcess {
         jcmd("GC.run");
     }
 
-    /** Live instances of a class (the histogram is taken after a full collection). */
+    /**
+     * Live instances of a class (the histogram is taken after a full collection), in every loader: the histogram
+     * has a line per loaded copy of the class, one per deployed (or leaked) copy of the application.
+     */
     public long instances(String className) {
+        long count = 0;
         for (String line : jcmd("GC.class_histogram").split("\n")) {
             String[] columns = line.trim().split("\\s+");
             if (columns.length >= 4 && columns[3].equals(className)) {
-                return Long.parseLong(columns[1]);
+                count += Long.parseLong(columns[1]);
             }
         }
-        return 0;
+        return count;
     }
 
     /** The heap histogram (live objects), for a report of what survived. */

@@ -61,6 +61,8 @@ final class WildFly implements TestServer {
     @Override
     public Map<Scenario, String> missing() {
         return Map.of(
+                Scenario.SAMPLE_APPLICATION, "the sample is built and configured for Open Liberty (its server.xml);"
+                        + " the micro-deployment's redeploy test runs here",
                 Scenario.MINIMAL_SERVER, "the wildfly profile starts one server; the minimal feature set is a second"
                         + " server's",
                 Scenario.SERVER_WITHOUT_MP_CONFIG, "MicroProfile Config is in every standalone configuration of WildFly",

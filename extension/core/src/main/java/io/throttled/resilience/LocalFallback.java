@@ -187,6 +187,18 @@ final class LocalFallback {
         public int hashCode() {
             return 31 * policy.name().hashCode() + key.hashCode();
         }
+
+        /**
+         * Written out: a record's generated equals goes through a JDK-wide method handle whose one-entry cache
+         * (JDK-8078641, fixed in 18) keeps the last record class compared, and with it the whole undeployed
+         * application, on Java 17 (issue 47: this key kept the last undeployed copy). The policies are compared by
+         * reference first, so the policy record's own generated equals runs only for two copies of a policy.
+         */
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Key that && key.equals(that.key)
+                    && (policy == that.policy || policy.equals(that.policy));
+        }
     }
 
     /** What Redis said, and when this node heard it (later than Redis decided: refilling from then is cautious). */

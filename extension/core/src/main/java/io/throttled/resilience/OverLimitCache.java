@@ -106,6 +106,18 @@ public final class OverLimitCache {
         public int hashCode() {
             return 31 * policy.name().hashCode() + key.hashCode();
         }
+
+        /**
+         * Written out: a record's generated equals goes through a JDK-wide method handle whose one-entry cache
+         * (JDK-8078641, fixed in 18) keeps the last record class compared, and with it the whole undeployed
+         * application, on Java 17 (issue 47: LocalFallback's key, alike, kept the last undeployed copy). The policies are compared by
+         * reference first, so the policy record's own generated equals runs only for two copies of a policy.
+         */
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Key that && key.equals(that.key)
+                    && (policy == that.policy || policy.equals(that.policy));
+        }
     }
 
     private record Entry(long cost, long until, Decision denial) {
