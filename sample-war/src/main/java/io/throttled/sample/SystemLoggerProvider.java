@@ -19,7 +19,7 @@ import org.slf4j.spi.SLF4JServiceProvider;
  * and remembers the class that first asked for it. slf4j-jdk14's factory asks for it from the application, so the
  * first deployed copy of this application stays in memory for as long as any later copy uses the same loggers:
  * every redeploy kept one undeployed copy (its class loader and all its objects). Asked for through
- * {@link System#getLogger}, the logger is created by a JDK class and holds no application. See issue 47.
+ * {@link System#getLogger}, the logger is created by a JDK class and holds no application. See docs/operations/redeploys.md.
  */
 public final class SystemLoggerProvider implements SLF4JServiceProvider {
     private final IMarkerFactory markers = new BasicMarkerFactory();

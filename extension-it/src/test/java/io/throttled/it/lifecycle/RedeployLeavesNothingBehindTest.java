@@ -37,7 +37,7 @@ import redis.clients.jedis.Jedis;
  * back where they were before the loop. The figures go to {@code target/redeploy.md}.
  *
  * <p>The WAR leaves out slf4j-jdk14: on Liberty its java.util.logging loggers keep the first copy that made them
- * alive while a later copy uses them (issue 47; the sample logs through System.Logger instead, and
+ * alive while a later copy uses them (docs/operations/redeploys.md; the sample logs through System.Logger instead, and
  * SampleRedeployLeavesNothingBehindTest redeploys it). Jedis then logs nowhere, which this test does not need.
  */
 @Requires(Scenario.INSPECTABLE_JVM)

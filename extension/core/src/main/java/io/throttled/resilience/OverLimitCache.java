@@ -110,7 +110,7 @@ public final class OverLimitCache {
         /**
          * Written out: a record's generated equals goes through a JDK-wide method handle whose one-entry cache
          * (JDK-8078641, fixed in 18) keeps the last record class compared, and with it the whole undeployed
-         * application, on Java 17 (issue 47: LocalFallback's key, alike, kept the last undeployed copy). The policies are compared by
+         * application, on Java 17 (LocalFallback's key, alike, kept the last undeployed copy). The policies are compared by
          * reference first, so the policy record's own generated equals runs only for two copies of a policy.
          */
         @Override
