@@ -102,12 +102,13 @@ class SampleRedeployLeavesNothingBehindTest {
         long appLoadersAfter = server.classLoaders(TestServer.current().jvm().applicationLoaderTypes().subList(0, 1));
         report(before, appLoadersBefore, deployed, appLoadersDeployed, after, appLoadersAfter);
 
-        // earlier tests' applications in this shared server may still be held when this test starts: what the
-        // loop must not leave is more than there was before it
+        // earlier tests' applications in this shared server may still be held when this test starts (a server
+        // thread's last request keeps its copy until the thread's next one), and go meanwhile: what the loop must not
+        // leave is more than there was before it. Run alone, before is 0, so these are exactly one.
         assertThat(deployed.throttlers()).as("live Throttlers while the last copy is deployed (before the loop: %d)",
-                before.throttlers()).isEqualTo(before.throttlers() + 1);
-        assertThat(appLoadersDeployed).as("%s while the last copy is deployed (before the loop: %d)", "application loaders",
-                appLoadersBefore).isEqualTo(appLoadersBefore + 1);
+                before.throttlers()).isBetween(1L, before.throttlers() + 1);
+        assertThat(appLoadersDeployed).as("application loaders while the last copy is deployed (before the loop: %d)",
+                appLoadersBefore).isBetween(1L, appLoadersBefore + 1);
         assertThat(after.throttlers()).as("live Throttlers after the last undeploy").isLessThanOrEqualTo(
                 before.throttlers());
         assertThat(appLoadersAfter).as("application loaders after the last undeploy").isLessThanOrEqualTo(appLoadersBefore);
