@@ -41,7 +41,7 @@ public class ThrottledExtension implements Extension {
     private final List<Class<?>> resourceClasses = new CopyOnWriteArrayList<>();
     private volatile String applicationPath = "/";
     private volatile boolean sawApplicationPath;
-    private final Map<NamedBean, Bean<?>> namedBeans = new ConcurrentHashMap<>();
+    private final Map<String, Bean<?>> namedBeans = new ConcurrentHashMap<>();
     private final Set<Class<?>> resourceBeans = ConcurrentHashMap.newKeySet();
 
     /**
@@ -141,7 +141,7 @@ public class ThrottledExtension implements Extension {
         if (bean.getName() != null) {
             for (Class<?> type : List.of(KeyResolver.class, TierResolver.class)) {
                 if (bean.getTypes().contains(type)) {
-                    namedBeans.put(new NamedBean(type, bean.getName()), bean);
+                    namedBeans.put(beanKey(type, bean.getName()), bean);
                 }
             }
         }
@@ -152,7 +152,7 @@ public class ThrottledExtension implements Extension {
 
     /** The application's {@code @Named(name)} bean of this type (a key or tier resolver), as CDI announced it. */
     public Optional<Bean<?>> namedBean(Class<?> type, String name) {
-        return Optional.ofNullable(namedBeans.get(new NamedBean(type, name)));
+        return Optional.ofNullable(namedBeans.get(beanKey(type, name)));
     }
 
     /** Whether CDI manages this resource class, as it announced. */
@@ -160,14 +160,19 @@ public class ThrottledExtension implements Extension {
         return resourceBeans.contains(type);
     }
 
-    private record NamedBean(Class<?> type, String name) {
+    /**
+     * The map's key: a string, not a record, whose generated {@code equals} would keep the last undeployed application
+     * alive on Java 17 (JDK-8078641; docs/operations/redeploys.md).
+     */
+    private static String beanKey(Class<?> type, String name) {
+        return type.getName() + '\u0000' + name;
     }
 
     void validate(@Observes AfterDeploymentValidation event, BeanManager beans) {
         List<String> problems = DefinitionProblems.find(ConfigProvider.getConfig(), declarations,
-                name -> namedBeans.containsKey(new NamedBean(KeyResolver.class, name))
+                name -> namedBeans.containsKey(beanKey(KeyResolver.class, name))
                         || !beans.getBeans(KeyResolver.class, NamedLiteral.of(name)).isEmpty(),
-                name -> namedBeans.containsKey(new NamedBean(TierResolver.class, name))
+                name -> namedBeans.containsKey(beanKey(TierResolver.class, name))
                         || !beans.getBeans(TierResolver.class, NamedLiteral.of(name)).isEmpty(), applicationPath);
         for (String problem : problems) {
             event.addDeploymentProblem(new DefinitionException("throttled: " + problem));
