@@ -74,7 +74,15 @@ final class LocalFallback {
         inFlight.addAndGet(stripe(policy, key), -cost);
         if (decision != null && rememberedKeys > 0 && decision.origin() == Decision.Origin.STORE
                 && decision.reservation() == null) {
-            answers.put(new Key(policy, key), new Answer(decision, nanoTime.getAsLong()));
+            Key k = new Key(policy, key);
+            answers.put(k, new Answer(decision, nanoTime.getAsLong()));
+            // Redis admitted a call sent after the key's local bucket was started (so not counted in flight then)
+            // while other calls of the key are decided here: the local bucket must not hand out that token again.
+            // A call that was in flight at the start is counted twice, which errs towards denying.
+            if (decision.allowed() && cost > 0 && local instanceof InMemoryRateLimiter memory
+                    && startedIn.getIfPresent(k) != null) {
+                memory.charge(policy, key, cost);
+            }
         }
     }
 
