@@ -20,7 +20,7 @@ public final class BenchmarkSuite {
 
     /** What to run, and where. */
     record Options(Path out, Path wlp, boolean smoke, Set<Integer> sections) {
-        static final Set<Integer> ALL = Set.of(1, 2, 3, 5, 6, 7, 8);
+        static final Set<Integer> ALL = Set.of(1, 2, 3, 5, 6, 7, 8, 9);
 
         static Options parse(String... args) {
             Path out = Path.of("benchmarks/results");
@@ -36,7 +36,7 @@ public final class BenchmarkSuite {
                     case "--skip-jmh" -> sections.remove(7);
                     case "--sections" -> sections = sections(value(args, ++i, "--sections"));
                     default -> throw new IllegalArgumentException("unknown argument '" + args[i]
-                            + "'; accepted: --out DIR, --wlp DIR, --smoke, --skip-http, --skip-jmh, --sections 1,2,3,5,6,7,8");
+                            + "'; accepted: --out DIR, --wlp DIR, --smoke, --skip-http, --skip-jmh, --sections 1,2,3,5,6,7,8,9");
                 }
             }
             return new Options(out, wlp, smoke, sections);
@@ -57,7 +57,7 @@ public final class BenchmarkSuite {
             }
             if (chosen.isEmpty() || !ALL.containsAll(chosen)) {
                 throw new IllegalArgumentException("--sections '" + list + "': a comma-separated list of 1, 2, 3 (with 4),"
-                        + " 5, 6, 7, 8");
+                        + " 5, 6, 7, 8, 9");
             }
             return chosen;
         }
@@ -108,6 +108,15 @@ public final class BenchmarkSuite {
                 Charts.bars(chart, "Ours and Bucket4j, token bucket, decisions per second", "decisions / s",
                         new String[] {"ours", "Bucket4j"}, bucket4j.results);
                 report.paragraph("![ours and Bucket4j](bucket4j.png)");
+                written.add(chart);
+            }
+            if (options.runs(9)) {
+                PeersBench peers = new PeersBench();
+                peers.run(report, redis, limiters, settings);
+                Path chart = options.out().resolve("peers.png");
+                Charts.rows(chart, "Ours and each peer at every setting of its sweep, decisions per second",
+                        "decisions / s", peers.chartSeries(), peers.sweepChart);
+                report.paragraph("![the peers' sweep](peers.png)");
                 written.add(chart);
             }
             if (options.runs(3)) {

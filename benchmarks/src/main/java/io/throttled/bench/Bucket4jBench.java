@@ -17,7 +17,9 @@ import redis.clients.jedis.Jedis;
  * uniformly random keys, at 1, 8 and 64 threads, Bucket4j with the pool size that suits it best in each case.
  */
 final class Bucket4jBench {
-    static final Policy POLICY = Policy.builder("b4j").rate("1000000000/1s").build();
+    /** Tokens a second, and the capacity: every call is admitted and writes. */
+    static final long RATE = 1_000_000_000L;
+    static final Policy POLICY = Policy.builder("b4j").rate(RATE + "/1s").build();
     /** Bucket4j's pool sizes swept: Jedis' default is 8; the suite used to give it 72. */
     static final int[] POOLS = {2, 4, 8, 16, 72};
 
@@ -153,7 +155,7 @@ final class Bucket4jBench {
     }
 
     private static Bucket4jTarget target(RedisProcess redis, int pool) {
-        return new Bucket4jTarget(redis.port(), 1_000_000_000L, 1_000_000_000L, Duration.ofSeconds(1), pool);
+        return new Bucket4jTarget(redis.port(), RATE, RATE, Duration.ofSeconds(1), pool);
     }
 
     private static String name(boolean hot, int threads) {

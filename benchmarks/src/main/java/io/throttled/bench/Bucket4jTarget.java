@@ -6,13 +6,14 @@ import io.github.bucket4j.distributed.proxy.ProxyManager;
 import io.github.bucket4j.distributed.serialization.Mapper;
 import io.github.bucket4j.redis.jedis.Bucket4jJedis;
 import java.time.Duration;
+import java.util.concurrent.CompletionStage;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.UnifiedJedis;
 
 /** Bucket4j-Jedis (compare-and-swap), configured as the same token bucket, on the same Redis. */
-final class Bucket4jTarget implements AutoCloseable {
+final class Bucket4jTarget implements PeerClient {
     private final UnifiedJedis jedis;
     private final ProxyManager<String> buckets;
     private final BucketConfiguration configuration;
@@ -28,6 +29,16 @@ final class Bucket4jTarget implements AutoCloseable {
 
     boolean tryConsume(String key) {
         return buckets.builder().build(key, () -> configuration).tryConsume(1);
+    }
+
+    @Override
+    public boolean decide(int caller, String key) {
+        return tryConsume("b4jj:" + key);
+    }
+
+    @Override
+    public CompletionStage<Boolean> decideAsync(int caller, String key) {
+        throw new UnsupportedOperationException("Bucket4j-Jedis has no asynchronous API");
     }
 
     private static GenericObjectPoolConfig<Connection> pool(int connections) {

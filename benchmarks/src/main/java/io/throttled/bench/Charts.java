@@ -22,20 +22,35 @@ final class Charts {
      * @param values per category (x axis), one value per series
      */
     static void bars(Path file, String title, String axis, String[] series, Map<String, double[]> values) {
+        save(file, chart(title, axis, series, values, PlotOrientation.VERTICAL), 1100, 520);
+    }
+
+    /** Horizontal bars, for many categories (a sweep): one line of labels per category. */
+    static void rows(Path file, String title, String axis, String[] series, Map<String, double[]> values) {
+        save(file, chart(title, axis, series, values, PlotOrientation.HORIZONTAL), 1100,
+                160 + values.size() * Math.max(24, series.length * 9));
+    }
+
+    private static JFreeChart chart(String title, String axis, String[] series, Map<String, double[]> values,
+                                    PlotOrientation orientation) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         values.forEach((category, row) -> {
             for (int i = 0; i < series.length; i++) {
                 data.addValue(row[i], series[i], category);
             }
         });
-        JFreeChart chart = ChartFactory.createBarChart(title, null, axis, data, PlotOrientation.VERTICAL, true, false, false);
+        JFreeChart chart = ChartFactory.createBarChart(title, null, axis, data, orientation, true, false, false);
         CategoryPlot plot = chart.getCategoryPlot();
         plot.setBackgroundPaint(Color.WHITE);
         plot.setRangeGridlinePaint(Color.GRAY);
         plot.getDomainAxis().setMaximumCategoryLabelLines(3);   // "sliding-window-counter" must not be cut
+        return chart;
+    }
+
+    private static void save(Path file, JFreeChart chart, int width, int height) {
         try {
             java.nio.file.Files.createDirectories(file.getParent());
-            ChartUtils.saveChartAsPNG(file.toFile(), chart, 1100, 520);
+            ChartUtils.saveChartAsPNG(file.toFile(), chart, width, height);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
         }

@@ -22,7 +22,8 @@ class BenchmarkSuiteSmokeTest {
         assumeTrue(Tools.onPath("redis-benchmark"), "redis-benchmark not found: install Debian redis-tools");
         List<Path> written = BenchmarkSuite.run(BenchmarkSuite.Options.parse("--smoke", "--skip-http", "--out", out.toString()));
 
-        assertThat(written).containsExactly(out.resolve("results.md"), out.resolve("throughput.png"), out.resolve("bucket4j.png"));
+        assertThat(written).containsExactly(out.resolve("results.md"), out.resolve("throughput.png"), out.resolve("bucket4j.png"),
+                out.resolve("peers.png"));
         String report = Files.readString(out.resolve("results.md"));
         assertThat(report).contains("- Redis: ", "- JDK: ", "1. Against the physical limit", "2. Against Bucket4j",
                 "3. Round trips and server cost", "4. Memory per key", "6. Flood", "7. In-JVM (JMH)",
@@ -50,7 +51,14 @@ class BenchmarkSuiteSmokeTest {
             assertThat(report).containsPattern("\\| " + java.util.regex.Pattern.quote(row) + " \\| [0-9.,]+ ± ([0-9.,]+|NaN) \\|");   // no forks: no error
         }
         assertThat(report).contains("| ours ÷ Bucket4j | per round | target |");
-        for (Path chart : written.subList(1, 3)) {
+        // every peer swept, then measured against ours at its best setting, case by case
+        assertThat(report).contains("9. Peers at their best", "| ours ÷ peer at its best | uniform, 8 | hot key, 64 |");
+        for (String peer : List.of("Bucket4j-Jedis 8.17", "Bucket4j-Lettuce 8.17", "Bucket4j-Redisson 8.17",
+                "Redisson RRateLimiter 3.52", "Spring Cloud Gateway 5.0.4 script, Lettuce")) {
+            assertThat(report).containsPattern("\\| " + java.util.regex.Pattern.quote(peer) + " \\| [0-9.]+× \\| [0-9.]+× \\|")
+                    .contains("| " + peer + ": setting |");
+        }
+        for (Path chart : written.subList(1, 4)) {
             byte[] png = Files.readAllBytes(chart);
             assertThat(png).startsWith(0x89, 'P', 'N', 'G');
         }
@@ -60,9 +68,9 @@ class BenchmarkSuiteSmokeTest {
     void aBadArgumentIsNamedWithTheAcceptedOnes() {
         assertThatThrownBy(() -> BenchmarkSuite.Options.parse("--fast"))
                 .hasMessage("unknown argument '--fast'; accepted: --out DIR, --wlp DIR, --smoke, --skip-http, --skip-jmh,"
-                        + " --sections 1,2,3,5,6,7,8");
+                        + " --sections 1,2,3,5,6,7,8,9");
         assertThatThrownBy(() -> BenchmarkSuite.Options.parse("--sections", "1,4"))
-                .hasMessage("--sections '1,4': a comma-separated list of 1, 2, 3 (with 4), 5, 6, 7, 8");
+                .hasMessage("--sections '1,4': a comma-separated list of 1, 2, 3 (with 4), 5, 6, 7, 8, 9");
         assertThatThrownBy(() -> BenchmarkSuite.Options.parse("--out")).hasMessage("--out needs a value");
     }
 }
