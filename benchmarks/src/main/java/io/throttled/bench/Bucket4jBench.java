@@ -112,7 +112,9 @@ final class Bucket4jBench {
                 + (Double.isNaN(machineMicros) ? "(not measured here)" : Report.num(machineMicros) + " µs")
                 + "; and 64 threads that do nothing but sleep and be woken once per call, with no Redis and no"
                 + " encoding, " + Report.num(wake) + "/s (median of " + settings.rounds() + ", `WakeFloor`): any client"
-                + " whose callers block on a remote answer pays that wake-up per call, in its own code or in a socket read.");
+                + " whose callers block on a remote answer pays that wake-up per call, in its own code or in a socket read."
+                + " Ours ÷ `WakeFloor` " + Report.ratio(mine.perSecond() / wake) + " (target ≥ 0.6×: "
+                + Report.verdict(mine.perSecond() / wake, 0.6, true) + ").");
     }
 
     /** Bucket4j alone over each pool size, per case with more than one thread; returns the best pool per case. */

@@ -27,6 +27,9 @@ final class PeersBench {
     /** For the chart: per category (ours, or a peer at a setting), decisions/s per case of {@link #chartCases}. */
     final Map<String, double[]> sweepChart = new LinkedHashMap<>();
     final List<Case> chartCases = new ArrayList<>();
+    /** Ours per case, measured before the sweep, and each peer's best blocking (sync) figure per case in it. */
+    private final Map<String, Double> oursInSweep = new LinkedHashMap<>();
+    private final Map<String, Double> bestBlocking = new LinkedHashMap<>();
 
     void run(Report report, RedisProcess redis, Limiters ours, ThroughputBench.Settings settings) {
         int keyCount = settings.smoke() ? 1_000 : 100_000;
@@ -52,9 +55,12 @@ final class PeersBench {
             }
         }
         double[] oursRow = new double[chartCases.size()];
-        for (int i = 0; i < chartCases.size(); i++) {
-            Case c = chartCases.get(i);
-            oursRow[i] = measureOurs(ours, c, keyCount, settings).perSecond();
+        for (Case c : cases) {
+            double perSecond = measureOurs(ours, c, keyCount, settings).perSecond();
+            oursInSweep.put(c.label(), perSecond);
+            if (chartCases.contains(c)) {
+                oursRow[chartCases.indexOf(c)] = perSecond;
+            }
         }
         sweepChart.put("ours", oursRow);
 
@@ -98,6 +104,19 @@ final class PeersBench {
             ratios.row(cells);
         });
         ratios.end();
+        report.paragraph("The same from the sweep's own figures (measured once each, not alternated), against each peer's"
+                + " best setting where callers block, as ours do (a thread per call in flight):");
+        Report.Table blocking = report.table(columns);
+        for (Peer peer : peers) {
+            Object[] cells = new Object[cases.size() + 1];
+            cells[0] = peer.name();
+            for (int i = 0; i < cases.size(); i++) {
+                Double theirs = bestBlocking.get(peer.name() + "|" + cases.get(i).label());
+                cells[i + 1] = theirs == null ? "" : Report.ratio(oursInSweep.get(cases.get(i).label()) / theirs);
+            }
+            blocking.row(cells);
+        }
+        blocking.end();
     }
 
     /** The peer at every setting of its sweep, every case; returns its best setting per case. */
@@ -122,6 +141,9 @@ final class PeersBench {
                     double perSecond = measure(client, setting, c, keyCount, settings).perSecond();
                     row[i + 1] = Report.num(perSecond);
                     String name = peer.name() + "|" + c.label();
+                    if (!setting.async()) {
+                        bestBlocking.merge(name, perSecond, Math::max);
+                    }
                     if (perSecond > top.getOrDefault(name, -1.0)) {
                         top.put(name, perSecond);
                         best.put(name, setting);

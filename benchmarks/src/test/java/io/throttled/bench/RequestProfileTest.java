@@ -24,19 +24,22 @@ class RequestProfileTest {
         assertThat(RequestProfile.partOf("start_thread;thread_native_entry;G1ParScanThreadState::trim_queue".split(";")))
                 .isEqualTo("JVM: garbage collection");
         assertThat(RequestProfile.partOf("start_thread;do_syscall_64".split(";"))).isEqualTo(RequestProfile.OTHER);
+        // the application's own classes are not the extension's, though both live under io/throttled
+        assertThat(RequestProfile.partOf("com/ibm/ws/Servlet.service;io/throttled/sample/PageHeaders.doFilter".split(";")))
+                .isEqualTo("the application (the sample's resource and page filter)");
     }
 
     @Test
-    void samplesTimesTheIntervalOverRequestsIsTheCpuPerRequest() {
+    void aPartsShareOfTheSamplesIsItsShareOfTheCpuPerRequest() {
         Map<String, Double> parts = RequestProfile.perRequest(List.of(
                 "java/lang/Thread.run;org/jboss/weld/Proxy.invoke 40",
                 "java/lang/Thread.run;org/jboss/weld/Other.call 20",
-                "start_thread;do_syscall_64 10",
-                ""), 1_000);
+                "start_thread;do_syscall_64 20",
+                ""), 200);
 
-        double interval = RequestProfile.INTERVAL_MICROS;
-        assertThat(parts.get("Weld (CDI beans, interception)")).isCloseTo(60 * interval / 1_000, within(1e-9));
-        assertThat(parts.get(RequestProfile.OTHER)).isCloseTo(10 * interval / 1_000, within(1e-9));
+        assertThat(parts.get("Weld (CDI beans, interception)")).isCloseTo(150, within(1e-9));
+        assertThat(parts.get(RequestProfile.OTHER)).isCloseTo(50, within(1e-9));
+        assertThat(parts.values().stream().mapToDouble(Double::doubleValue).sum()).isCloseTo(200, within(1e-9));
         assertThat(parts).containsKey("RESTEasy (JAX-RS)").hasSize(RequestProfile.PARTS.size() + 1);
     }
 }
