@@ -89,7 +89,7 @@ public final class BenchmarkSuite {
             try (Jedis jedis = redis.jedis()) {
                 report.paragraph(Environment.describe(jedis));
             }
-            report.paragraph("Reproduce with `benchmarks/run` (1.5 to 2 hours). Each section measures ours and its"
+            report.paragraph("Reproduce with `benchmarks/run` (about 2 hours). Each section measures ours and its"
                     + " baseline in the same run, on the same Redis; compare ratios, not absolute figures.");
             if (options.runs(1)) {
                 ThroughputBench throughput = new ThroughputBench();

@@ -17,8 +17,9 @@ record Peer(String name, List<PeerSetting> sweep, Opener opener) {
     /** The peers of section 9; {@code smoke} keeps the first and the last setting of each sweep. */
     static List<Peer> all(boolean smoke) {
         List<PeerSetting> jedisPools = settings(new int[] {2, 8, 72}, new int[] {0}, false);
-        // Lettuce multiplexes callers over one connection; its default I/O threads are the cores (2 here)
-        List<PeerSetting> lettuce = settings(new int[] {1, 4}, new int[] {1, 2}, true);
+        // Lettuce multiplexes callers over one connection; its default I/O threads are the cores, and never fewer
+        // than 2 (it raises 1 to 2)
+        List<PeerSetting> lettuce = settings(new int[] {1, 4}, new int[] {2, 4}, true);
         // Redisson's defaults: a pool of 64 connections and 32 Netty threads
         List<PeerSetting> redisson = settings(new int[] {8, 64}, new int[] {2, 32}, true);
         List<Peer> peers = List.of(

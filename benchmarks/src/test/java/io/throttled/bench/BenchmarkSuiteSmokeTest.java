@@ -52,11 +52,13 @@ class BenchmarkSuiteSmokeTest {
         }
         assertThat(report).contains("| ours ÷ Bucket4j | per round | target |");
         // every peer swept, then measured against ours at its best setting, case by case
-        assertThat(report).contains("9. Peers at their best", "| ours ÷ peer at its best | uniform, 8 | hot key, 64 |");
+        assertThat(report).contains("9. Peers at their best", "| ours ÷ peer at its best | uniform, 8 | hot key, 64 |",
+                "Against each peer's best setting where callers block");
         for (String peer : List.of("Bucket4j-Jedis 8.17", "Bucket4j-Lettuce 8.17", "Bucket4j-Redisson 8.17",
                 "Redisson RRateLimiter 3.52", "Spring Cloud Gateway 5.0.4 script, Lettuce")) {
             assertThat(report).containsPattern("\\| " + java.util.regex.Pattern.quote(peer) + " \\| [0-9.]+× \\| [0-9.]+× \\|")
                     .contains("| " + peer + ": setting |");
+            assertThat(report.split(java.util.regex.Pattern.quote("\n| " + peer + " | "), -1)).as("its two ratio rows").hasSize(3);
         }
         for (Path chart : written.subList(1, 4)) {
             byte[] png = Files.readAllBytes(chart);
