@@ -56,8 +56,7 @@ final class PeersBench {
         }
         // ours compiled before its first figure, as the peers are (this section may run alone)
         for (Case c : List.of(new Case(false, 8), new Case(true, 8))) {
-            Load.run(c.callers(), settings.warmUp(), settings.measure(), Long.MAX_VALUE,
-                    t -> () -> ours.coalesced.acquire(Bucket4jBench.POLICY, key(c, keyCount), 1));
+            measureOurs(ours, c, keyCount, settings);
         }
         double[] oursRow = new double[chartCases.size()];
         for (Case c : chartCases) {

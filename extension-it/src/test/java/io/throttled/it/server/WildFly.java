@@ -39,11 +39,6 @@ final class WildFly implements TestServer {
             public List<String> applicationLoaderTypes() {
                 return List.of("org.jboss.modules.ModuleClassLoader");
             }
-
-            @Override
-            public boolean idleThreadsKeepLastTask() {
-                return true;   // an Undertow worker's last HttpServerExchange, an EJB thread's last invocation
-            }
         };
     }
 
