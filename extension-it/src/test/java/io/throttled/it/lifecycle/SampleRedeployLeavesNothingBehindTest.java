@@ -101,10 +101,7 @@ class SampleRedeployLeavesNothingBehindTest {
         RedeployLeavesNothingBehindTest.Snapshot after = RedeployLeavesNothingBehindTest.Snapshot.settled(server);
         long appLoadersAfter = server.classLoaders(TestServer.current().jvm().applicationLoaderTypes().subList(0, 1));
         report(before, appLoadersBefore, deployed, appLoadersDeployed, after, appLoadersAfter);
-        String dump = System.getProperty("it.heap-dump");   // to find what holds a copy that did not go: a path
-        if (dump != null && !dump.isBlank()) {
-            server.heapDump(Path.of(dump + ".sample.hprof"));
-        }
+        RedeployLeavesNothingBehindTest.heapDumpIfAsked(server, ".sample.hprof");
 
         // earlier tests' applications in this shared server may still be held when this test starts (a server
         // thread's last request keeps its copy until the thread's next one), and go meanwhile: what the loop must not
