@@ -1,5 +1,7 @@
 package io.throttled.bench;
 
+import io.github.bucket4j.Bandwidth;
+import io.github.bucket4j.BucketConfiguration;
 import io.throttled.core.Policy;
 import io.throttled.testing.redis.RedisProcess;
 import java.time.Duration;
@@ -19,6 +21,9 @@ import redis.clients.jedis.Jedis;
 final class Bucket4jBench {
     /** Tokens a second, and the capacity: every call is admitted and writes. */
     static final long RATE = 1_000_000_000L;
+    /** The one bucket every Bucket4j client here decides on: {@link #RATE} a second, as ours' {@link #POLICY}. */
+    static final BucketConfiguration CONFIGURATION = BucketConfiguration.builder()
+            .addLimit(Bandwidth.builder().capacity(RATE).refillGreedy(RATE, Duration.ofSeconds(1)).build()).build();
     static final Policy POLICY = Policy.builder("b4j").rate(RATE + "/1s").build();
     /** Bucket4j's pool sizes swept: Jedis' default is 8; the suite used to give it 72. */
     static final int[] POOLS = {2, 4, 8, 16, 72};
@@ -157,7 +162,7 @@ final class Bucket4jBench {
     }
 
     private static Bucket4jTarget target(RedisProcess redis, int pool) {
-        return new Bucket4jTarget(redis.port(), RATE, RATE, Duration.ofSeconds(1), pool);
+        return new Bucket4jTarget(redis.port(), pool);
     }
 
     private static String name(boolean hot, int threads) {

@@ -1,13 +1,11 @@
 package io.throttled.bench;
 
-import io.github.bucket4j.Bandwidth;
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.distributed.proxy.ProxyManager;
 import io.github.bucket4j.redis.lettuce.Bucket4jLettuce;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.codec.StringCodec;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -15,10 +13,8 @@ import java.util.concurrent.CompletionStage;
 
 /** Bucket4j 8.17 on Lettuce 7 (compare-and-swap), one proxy manager per connection. */
 final class Bucket4jLettuceClient implements PeerClient {
-    static final BucketConfiguration CONFIGURATION = BucketConfiguration.builder()
-            .addLimit(Bandwidth.builder().capacity(Bucket4jBench.RATE)
-                    .refillGreedy(Bucket4jBench.RATE, Duration.ofSeconds(1)).build()).build();
-    private static final CompletableFuture<BucketConfiguration> READY = CompletableFuture.completedFuture(CONFIGURATION);
+    private static final CompletableFuture<BucketConfiguration> READY =
+            CompletableFuture.completedFuture(Bucket4jBench.CONFIGURATION);
 
     private final LettuceConnections<byte[]> lettuce;
     private final List<ProxyManager<String>> buckets = new ArrayList<>();
@@ -30,7 +26,7 @@ final class Bucket4jLettuceClient implements PeerClient {
 
     @Override
     public boolean decide(int caller, String key) {
-        return buckets.get(caller % buckets.size()).builder().build("b4jl:" + key, () -> CONFIGURATION).tryConsume(1);
+        return buckets.get(caller % buckets.size()).builder().build("b4jl:" + key, () -> Bucket4jBench.CONFIGURATION).tryConsume(1);
     }
 
     @Override

@@ -10,7 +10,7 @@ import org.redisson.Redisson;
 /** Bucket4j 8.17 on Redisson (compare-and-swap), through Redisson's command executor as Bucket4j's docs show. */
 final class Bucket4jRedissonClient implements PeerClient {
     private static final CompletableFuture<BucketConfiguration> READY =
-            CompletableFuture.completedFuture(Bucket4jLettuceClient.CONFIGURATION);
+            CompletableFuture.completedFuture(Bucket4jBench.CONFIGURATION);
 
     private final Redisson redisson;
     private final ProxyManager<String> buckets;
@@ -22,7 +22,7 @@ final class Bucket4jRedissonClient implements PeerClient {
 
     @Override
     public boolean decide(int caller, String key) {
-        return buckets.builder().build("b4jr:" + key, () -> Bucket4jLettuceClient.CONFIGURATION).tryConsume(1);
+        return buckets.builder().build("b4jr:" + key, () -> Bucket4jBench.CONFIGURATION).tryConsume(1);
     }
 
     @Override

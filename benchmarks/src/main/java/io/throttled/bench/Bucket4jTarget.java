@@ -1,11 +1,8 @@
 package io.throttled.bench;
 
-import io.github.bucket4j.Bandwidth;
-import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.distributed.proxy.ProxyManager;
 import io.github.bucket4j.distributed.serialization.Mapper;
 import io.github.bucket4j.redis.jedis.Bucket4jJedis;
-import java.time.Duration;
 import java.util.concurrent.CompletionStage;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import redis.clients.jedis.Connection;
@@ -16,19 +13,16 @@ import redis.clients.jedis.UnifiedJedis;
 final class Bucket4jTarget implements PeerClient {
     private final UnifiedJedis jedis;
     private final ProxyManager<String> buckets;
-    private final BucketConfiguration configuration;
 
     /** @param connections the pool's size: Bucket4j's throughput depends on it (see the sweep in Bucket4jBench) */
-    Bucket4jTarget(int port, long capacity, long refill, Duration per, int connections) {
+    Bucket4jTarget(int port, int connections) {
         this.jedis = RedisClient.builder().hostAndPort("127.0.0.1", port)
                 .poolConfig(pool(connections)).build();
         this.buckets = Bucket4jJedis.casBasedBuilder(jedis).keyMapper(Mapper.STRING).build();
-        this.configuration = BucketConfiguration.builder()
-                .addLimit(Bandwidth.builder().capacity(capacity).refillGreedy(refill, per).build()).build();
     }
 
     boolean tryConsume(String key) {
-        return buckets.builder().build(key, () -> configuration).tryConsume(1);
+        return buckets.builder().build(key, () -> Bucket4jBench.CONFIGURATION).tryConsume(1);
     }
 
     @Override

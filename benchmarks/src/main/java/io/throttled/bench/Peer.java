@@ -23,8 +23,7 @@ record Peer(String name, List<PeerSetting> sweep, Opener opener) {
         // Redisson's defaults: a pool of 64 connections and 32 Netty threads
         List<PeerSetting> redisson = settings(new int[] {8, 64}, new int[] {2, 32}, true);
         List<Peer> peers = List.of(
-                new Peer("Bucket4j-Jedis 8.17", jedisPools, (port, s) -> new Bucket4jTarget(port, Bucket4jBench.RATE,
-                        Bucket4jBench.RATE, java.time.Duration.ofSeconds(1), s.connections())),
+                new Peer("Bucket4j-Jedis 8.17", jedisPools, (port, s) -> new Bucket4jTarget(port, s.connections())),
                 new Peer("Bucket4j-Lettuce 8.17", lettuce, Bucket4jLettuceClient::new),
                 new Peer("Bucket4j-Redisson 8.17", redisson, Bucket4jRedissonClient::new),
                 new Peer("Redisson RRateLimiter 3.52", redisson, RedissonLimiterClient::new),
