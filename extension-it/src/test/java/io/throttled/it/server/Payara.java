@@ -74,8 +74,9 @@ final class Payara implements TestServer {
 
             @Override
             public List<String> poolThreadPrefixes() {
-                // the pools that serve deploy commands: they grew by 5 to 8 over the redeploy test's 20 deployments
-                // (Executor-Service-14 to -20 in one run), and Hazelcast's cached threads by up to 2
+                // the pools that serve deploy commands: with them the server had 3 to 8 threads more after the
+                // redeploy test's 20 deployments in four runs (Executor-Service-14 to -20 in one), Hazelcast's cached
+                // threads up to 2 of them
                 return List.of("Executor-Service-", "GF Domain XML", "Job Cleanup Service", "admin-thread-pool::",
                         "hz.");
             }
