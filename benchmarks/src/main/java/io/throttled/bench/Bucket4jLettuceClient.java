@@ -26,7 +26,8 @@ final class Bucket4jLettuceClient implements PeerClient {
 
     @Override
     public boolean decide(int caller, String key) {
-        return buckets.get(caller % buckets.size()).builder().build("b4jl:" + key, () -> Bucket4jBench.CONFIGURATION).tryConsume(1);
+        return buckets.get(caller % buckets.size()).builder()
+                .build("b4jl:" + key, () -> Bucket4jBench.CONFIGURATION).tryConsume(1);
     }
 
     @Override

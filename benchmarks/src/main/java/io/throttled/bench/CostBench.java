@@ -28,7 +28,8 @@ final class CostBench {
                 + " scripts).");
         Report.Table cost = report.table("limiter", "script calls / decision", "Redis commands / decision",
                 "bytes / decision (in + out)", "server CPU µs / decision");
-        try (Jedis jedis = redis.jedis(); Bucket4jTarget bucket4j = new Bucket4jTarget(redis.port(), 8)) {   // 8 threads: a connection each
+        // 8 threads: a connection each
+        try (Jedis jedis = redis.jedis(); Bucket4jTarget bucket4j = new Bucket4jTarget(redis.port(), 8)) {
             for (Variant v : Variants.all("cost")) {
                 measureCost(cost, v.name() + " (coalesced)", jedis, decisions,
                         () -> ours.coalesced.acquire(v.policy(), randomKey(), 1));

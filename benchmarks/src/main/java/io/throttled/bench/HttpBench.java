@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.function.Supplier;
-import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
@@ -182,12 +181,12 @@ final class HttpBench {
                     + " ms; round by round (each round's own p99 less free's in that round), limiter "
                     + addedPerRound(pingRuns, freeRuns) + ", plain GET " + addedPerRound(floorRuns, freeRuns)
                     + " ms. At p50 (medians) " + Report.num(pp[0] - fp[0]) + " and " + Report.num(flp[0] - fp[0]) + " ms.");
-            double scriptTail = medianBy(pingScript, m -> m.latency().p99());
-            double getTail = medianBy(floorGet, m -> m.latency().p99());
+            double scriptTail = Medians.of(pingScript, m -> m.latency().p99());
+            double getTail = Medians.of(floorGet, m -> m.latency().p99());
             report.paragraph("Of the limiter's added p99, Redis' own time accounts for about "
                     + Report.num((scriptTail - getTail) / 1000) + " ms: the decision script's p99 inside Redis, "
                     + Report.num(scriptTail) + " µs, less the `GET`'s, " + Report.num(getTail) + " µs (an empty script's: "
-                    + Report.num(medianBy(emptyScript, m -> m.latency().p99())) + " µs).");
+                    + Report.num(Medians.of(emptyScript, m -> m.latency().p99())) + " µs).");
         }
     }
 
@@ -255,8 +254,8 @@ final class HttpBench {
 
     private static void inRedisRow(Report.Table table, String name, double[] percentiles, List<InRedis> measured) {
         table.row(name, Report.num(percentiles[0]), Report.num(percentiles[1]), Report.num(percentiles[2]),
-                Report.num(medianBy(measured, InRedis::usecPerCall)),
-                Report.num(medianBy(measured, m -> m.latency().p50())), Report.num(medianBy(measured, m -> m.latency().p99())));
+                Report.num(Medians.of(measured, InRedis::usecPerCall)),
+                Report.num(Medians.of(measured, m -> m.latency().p50())), Report.num(Medians.of(measured, m -> m.latency().p99())));
     }
 
     /** One thread's {@code EVALSHA} of a script that only returns, on a connection of its own. */
@@ -270,17 +269,6 @@ final class HttpBench {
         public void close() {
             jedis.close();
         }
-    }
-
-    /** The median of one figure over the items. */
-    private static <T> double medianBy(List<T> items, ToDoubleFunction<T> figure) {
-        return middle(items.stream().mapToDouble(figure).sorted().toArray());
-    }
-
-    /** The median of sorted values: the middle one, or the mean of the middle two. */
-    private static double middle(double[] sorted) {
-        return sorted.length % 2 == 1 ? sorted[sorted.length / 2]
-                : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
     }
 
     /** Each round's p99 less the baseline's p99 in the same round, in ms, in order. */
@@ -303,7 +291,7 @@ final class HttpBench {
         double[] quantiles = {50, 99, 99.9};
         for (int q = 0; q < 3; q++) {
             int which = q;
-            result[q] = medianBy(runs, h -> millisAt(h, quantiles[which]));
+            result[q] = Medians.of(runs, h -> millisAt(h, quantiles[which]));
         }
         return result;
     }
@@ -317,7 +305,7 @@ final class HttpBench {
         List<Wrk> sorted = new ArrayList<>(runs);
         sorted.sort((a, b) -> Double.compare(a.perSecond(), b.perSecond()));
         Wrk mid = sorted.get(sorted.size() / 2);
-        return new Wrk(mid.perSecond(), medianBy(runs, Wrk::p50Millis), medianBy(runs, Wrk::p99Millis));
+        return new Wrk(mid.perSecond(), Medians.of(runs, Wrk::p50Millis), Medians.of(runs, Wrk::p99Millis));
     }
 
     /**
@@ -393,8 +381,8 @@ final class HttpBench {
         /** The run with the median throughput, with the median of each other figure. */
         static Cost median(List<Cost> runs) {
             Wrk wrk = HttpBench.median(runs.stream().map(Cost::wrk).toList());
-            return new Cost(wrk, medianBy(runs, Cost::cpuMicros), medianBy(runs, Cost::libertyMicros),
-                    medianBy(runs, Cost::redisMicros), medianBy(runs, Cost::redisReads), medianBy(runs, Cost::scripts));
+            return new Cost(wrk, Medians.of(runs, Cost::cpuMicros), Medians.of(runs, Cost::libertyMicros),
+                    Medians.of(runs, Cost::redisMicros), Medians.of(runs, Cost::redisReads), Medians.of(runs, Cost::scripts));
         }
 
         /** A process's CPU time so far, user and system; NaN where the platform does not tell. */

@@ -59,8 +59,8 @@ final class PeersBench {
             measureOurs(ours, c, keyCount, settings);
         }
         double[] oursRow = new double[chartCases.size()];
-        for (Case c : chartCases) {
-            oursRow[chartCases.indexOf(c)] = measureOurs(ours, c, keyCount, settings).perSecond();
+        for (int i = 0; i < chartCases.size(); i++) {
+            oursRow[i] = measureOurs(ours, chartCases.get(i), keyCount, settings).perSecond();
         }
         sweepChart.put("ours", oursRow);
 
@@ -108,15 +108,17 @@ final class PeersBench {
         report.paragraph("Against each peer's best setting where callers block, as ours do (a thread per call in"
                 + " flight): ours is the median of its figures in the table above for the case, the peer's its best"
                 + " blocking figure in the sweep (measured once each, not alternated):");
+        double[] oursMedian = new double[cases.size()];
+        for (int i = 0; i < cases.size(); i++) {
+            oursMedian[i] = Medians.of(oursPaired.get(cases.get(i).label()), Double::doubleValue);
+        }
         Report.Table blocking = report.table(columns);
         for (Peer peer : peers) {
             Object[] cells = new Object[cases.size() + 1];
             cells[0] = peer.name();
             for (int i = 0; i < cases.size(); i++) {
                 Double theirs = bestBlocking.get(peer.name() + "|" + cases.get(i).label());
-                List<Double> mine = new ArrayList<>(oursPaired.get(cases.get(i).label()));
-                mine.sort(null);
-                cells[i + 1] = theirs == null ? "" : Report.ratio(mine.get(mine.size() / 2) / theirs);
+                cells[i + 1] = theirs == null ? "" : Report.ratio(oursMedian[i] / theirs);
             }
             blocking.row(cells);
         }
